@@ -1,0 +1,1 @@
+"""Asset definitions, grouped by stage: ingest, index, quality, answering."""

@@ -1,0 +1,103 @@
+"""Per-meeting index assets (embeddings → index_shard) and the unpartitioned corpus over them."""
+
+import dagster as dg
+import pyarrow.parquet as pq
+
+from fomc_pipeline.assets.ingest import chunks
+from fomc_pipeline.indexing import embed_chunks, vectors_of, write_bm25, write_catalog, write_manifest, write_shard
+from fomc_pipeline.partitions import meetings
+from fomc_pipeline.resources import Embedder, Storage
+from fomc_qa.models import DocumentChunk, embedding_text
+from fomc_qa.store import SHARD_PARAMS
+from fomc_qa.tables import atomic_write, read_records, read_table
+
+
+@dg.asset(
+    partitions_def=meetings,
+    group_name="index",
+    deps=[chunks],
+    kinds={"pytorch", "parquet"},
+    description="Unit-norm float32 vectors of each chunk (header + text). Vectors are cached by model "
+    "and text hash, so unchanged chunks are never embedded twice.",
+)
+def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
+    key = context.partition_key
+    paths = storage.paths
+    records = read_records(paths.partition_file("chunks", key), DocumentChunk)
+    result = embed_chunks(records, embedder.provider(), embedder.cache(paths))
+    path = paths.partition_file("embeddings", key)
+    atomic_write(path, lambda tmp: pq.write_table(result.table, tmp, compression="zstd"))
+    return dg.MaterializeResult(
+        metadata={
+            "vectors": result.table.num_rows,
+            "embedded": result.embedded,
+            "from_cache": result.table.num_rows - result.embedded,
+            "model": embedder.model_name,
+            "path": str(path),
+        }
+    )
+
+
+@dg.asset(
+    partitions_def=meetings,
+    group_name="index",
+    deps=[embeddings],
+    kinds={"python"},
+    description="The meeting's USearch index (cosine, f32 HNSW) keyed by deterministic 63-bit chunk keys, "
+    "written atomically to data/index/shards/<meeting>.usearch. Shards are searched together at query time.",
+)
+def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
+    key = context.partition_key
+    paths = storage.paths
+    table = read_table(paths.partition_file("embeddings", key))
+    size = write_shard(paths.shard_file(key), table.column("key").to_numpy(), vectors_of(table))
+    return dg.MaterializeResult(
+        metadata={
+            "keys": table.num_rows,
+            "bytes": size,
+            "params": dg.MetadataValue.json(SHARD_PARAMS),
+            "path": str(paths.shard_file(key)),
+        }
+    )
+
+
+@dg.asset(
+    group_name="index",
+    deps=[dg.AssetDep(index_shard, partition_mapping=dg.AllPartitionMapping())],
+    kinds={"duckdb", "python"},
+    automation_condition=dg.AutomationCondition.eager(),
+    description="The corpus over all materialized meetings: a DuckDB catalog of views over the Parquet "
+    "partitions, a BM25 index over every chunk, and the manifest the query side opens.",
+)
+def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
+    paths = storage.paths
+    known = sorted(context.instance.get_dynamic_partitions(meetings.name))
+    ready = [p for p in known if paths.shard_file(p).exists() and paths.partition_file("embeddings", p).exists()]
+    if not ready:
+        raise dg.Failure(description="no meeting has been indexed yet: materialize the per-meeting assets first")
+    not_ready = sorted(set(known) - set(ready))
+    if not_ready:
+        context.log.warning(f"{len(not_ready)} known meetings are not indexed yet: {', '.join(not_ready)}")
+    table = pq.read_table([paths.partition_file("chunks", p) for p in ready])
+    rows = table.select(["chunk_id", "doc_type", "meeting_date", "section", "text"]).to_pylist()
+    write_bm25(paths, [r["chunk_id"] for r in rows],
+               [embedding_text(r["doc_type"], r["meeting_date"], r["section"], r["text"]) for r in rows])
+    counts = write_catalog(paths)
+    manifest = {
+        "partitions": ready,
+        "chunks": table.num_rows,
+        "model": embedder.model_name,
+        "shard_params": SHARD_PARAMS,
+        "not_indexed": not_ready,
+    }
+    write_manifest(paths, manifest)
+    return dg.MaterializeResult(
+        metadata={
+            "meetings": len(ready),
+            "documents": counts["documents"],
+            "chunks": counts["chunks"],
+            "vectors": counts["embeddings"],
+            "not_indexed": ", ".join(not_ready) or "none",
+            "catalog": str(paths.catalog),
+        }
+    )

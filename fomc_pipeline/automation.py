@@ -1,0 +1,83 @@
+"""Automation: a sensor that turns newly published meetings into partitions and runs, and a
+monthly schedule that backfills whatever is missing or incomplete. The decisions are plain
+functions (`plan_new_meetings`, `plan_backfill`) so tests can drive them without a daemon."""
+
+import datetime as dt
+
+import dagster as dg
+
+from fomc_pipeline.assets.index import embeddings, index_shard
+from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
+from fomc_pipeline.fed.fetch import FedClient
+from fomc_pipeline.ingestion import fetch_meetings, is_published
+from fomc_pipeline.partitions import meetings
+from fomc_pipeline.resources import FedSite, Storage
+from fomc_qa.config import DataPaths
+from fomc_qa.models import Meeting
+from fomc_qa.tables import read_table
+
+meeting_job = dg.define_asset_job(
+    "meeting_job",
+    selection=dg.AssetSelection.assets(raw_pages, documents, chunks, embeddings, index_shard),
+    description="Ingest and index one FOMC meeting: raw pages → documents → chunks → embeddings → shard.",
+)
+
+
+def plan_new_meetings(client: FedClient, start: dt.date, existing: set[str]) -> list[Meeting]:
+    """Meetings listed on the calendar, not yet partitions, whose pages are published (not 404)."""
+    return [m for m in fetch_meetings(client, start) if m.key not in existing and is_published(client, m)]
+
+
+def plan_backfill(listed: list[Meeting], existing: set[str], materialized: set[str], paths: DataPaths) -> list[str]:
+    """Partitions never materialized, plus those whose minutes were missing when last fetched and
+    which the calendar now links (minutes come out three weeks after the statement)."""
+    listed_by_key = {m.key: m for m in listed}
+    keys = []
+    for key in sorted(existing):
+        if key not in materialized:
+            keys.append(key)
+            continue
+        meeting = listed_by_key.get(key)
+        raw = paths.partition_file("raw_pages", key)
+        if meeting and meeting.minutes_url and raw.exists():
+            if "minutes" not in read_table(raw).column("doc_type").to_pylist():
+                keys.append(key)
+    return keys
+
+
+@dg.sensor(
+    target=meeting_job,
+    minimum_interval_seconds=6 * 60 * 60,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Reads the FOMC calendar; adds a partition for each newly published meeting and requests its run.",
+)
+def new_meeting_sensor(context: dg.SensorEvaluationContext, fed: FedSite) -> dg.SensorResult | dg.SkipReason:
+    existing = set(context.instance.get_dynamic_partitions(meetings.name))
+    with fed.client() as client:
+        new = plan_new_meetings(client, fed.start, existing)
+    if not new:
+        return dg.SkipReason(f"no newly published meetings ({len(existing)} known)")
+    keys = [m.key for m in new]
+    return dg.SensorResult(
+        run_requests=[dg.RunRequest(partition_key=k, run_key=f"meeting-{k}") for k in keys],
+        dynamic_partitions_requests=[meetings.build_add_request(keys)],
+    )
+
+
+@dg.schedule(
+    cron_schedule="0 6 1 * *",
+    job=meeting_job,
+    execution_timezone="America/New_York",
+    default_status=dg.DefaultScheduleStatus.RUNNING,
+    description="First of the month: run every meeting partition that is not materialized or lacks its minutes.",
+)
+def monthly_backfill(context: dg.ScheduleEvaluationContext, fed: FedSite, storage: Storage):
+    existing = set(context.instance.get_dynamic_partitions(meetings.name))
+    materialized = set(context.instance.get_materialized_partitions(index_shard.key))
+    with fed.client() as client:
+        listed = fetch_meetings(client, fed.start)
+    keys = plan_backfill(listed, existing, materialized, storage.paths)
+    if not keys:
+        return dg.SkipReason("every known meeting is materialized and complete")
+    tick = context.scheduled_execution_time.strftime("%Y-%m")
+    return [dg.RunRequest(partition_key=k, run_key=f"backfill-{tick}-{k}") for k in keys]

@@ -1,0 +1,31 @@
+"""The Dagster code location: assets, checks, resources, sensors and schedules of fomc-qa."""
+
+import dagster as dg
+
+from fomc_pipeline.assets.index import corpus, embeddings, index_shard
+from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
+from fomc_pipeline.automation import meeting_job, monthly_backfill, new_meeting_sensor
+from fomc_pipeline.checks import corpus_checks, per_partition_checks
+from fomc_pipeline.resources import Embedder, FedSite, Storage
+
+from fomc_pipeline.partitions import meetings as meetings_def
+
+per_meeting_assets = [raw_pages, documents, chunks, embeddings, index_shard]
+downstream = [corpus]
+all_checks = [*per_partition_checks, *corpus_checks]
+
+refresh_downstream = dg.AutomationConditionSensorDefinition(
+    "refresh_downstream",
+    target=dg.AssetSelection.assets(*downstream),
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Rebuilds the corpus and everything after it once new meeting shards land.",
+)
+
+defs = dg.Definitions(
+    assets=[*per_meeting_assets, *downstream],
+    asset_checks=all_checks,
+    jobs=[meeting_job],
+    sensors=[new_meeting_sensor, refresh_downstream],
+    schedules=[monthly_backfill],
+    resources={"fed": FedSite(), "storage": Storage(), "embedder": Embedder()},
+)

@@ -1,0 +1,94 @@
+"""Write side of the index: chunk embeddings, per-meeting USearch shards, the BM25 index and the
+DuckDB catalog. The read side (fomc_qa.store) opens what these functions write."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import numpy as np
+import pyarrow as pa
+
+from fomc_qa.config import DataPaths
+from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, embed_with_cache
+from fomc_qa.lexical import build_bm25
+from fomc_qa.models import DocumentChunk, chunk_key
+from fomc_qa.store import CATALOG_TABLES, MANIFEST_NAME, SHARD_PARAMS, new_shard
+from fomc_qa.tables import EMBED_DIM, SCHEMAS, atomic_write
+
+
+@dataclass(frozen=True)
+class EmbeddedChunks:
+    table: pa.Table
+    embedded: int  # texts that went through the model (the rest came from the cache)
+
+
+def embed_chunks(chunks: list[DocumentChunk], provider: EmbeddingProvider, cache: EmbeddingCache | None) -> EmbeddedChunks:
+    if provider.dim != EMBED_DIM:
+        raise ValueError(f"model {provider.name} gives {provider.dim}-d vectors; the index stores {EMBED_DIM}-d")
+    vectors, embedded = embed_with_cache(provider, [c.embedding_text() for c in chunks], cache)
+    flat = pa.array(vectors.reshape(-1), type=pa.float32())
+    table = pa.Table.from_arrays(
+        [
+            pa.array([c.chunk_id for c in chunks], pa.string()),
+            pa.array([chunk_key(c.chunk_id) for c in chunks], pa.uint64()),
+            pa.FixedSizeListArray.from_arrays(flat, EMBED_DIM),
+            pa.array([provider.name] * len(chunks), pa.string()),
+        ],
+        schema=SCHEMAS["embeddings"],
+    )
+    return EmbeddedChunks(table, embedded)
+
+
+def vectors_of(table: pa.Table) -> np.ndarray:
+    flat = table.column("vector").combine_chunks().flatten().to_numpy(zero_copy_only=False)
+    return np.ascontiguousarray(flat, dtype=np.float32).reshape(table.num_rows, EMBED_DIM)
+
+
+def write_shard(path: Path, keys: np.ndarray, vectors: np.ndarray) -> int:
+    """Build one meeting's USearch index and save it atomically; returns its size in bytes."""
+    index = new_shard()
+    index.add(keys.astype(np.uint64), vectors)
+    atomic_write(path, lambda tmp: index.save(tmp))
+    return path.stat().st_size
+
+
+def write_bm25(paths: DataPaths, chunk_ids: list[str], texts: list[str]) -> None:
+    """Replace the BM25 directory as a whole: build beside it, then swap."""
+    target = paths.bm25
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".bm25.", dir=target.parent))
+    build_bm25(texts).save(str(staging), show_progress=False)
+    (staging / "chunk_ids.json").write_text(json.dumps(chunk_ids))
+    old = target.with_name(f".bm25.old.{dt.datetime.now().timestamp()}")
+    if target.exists():
+        target.rename(old)
+    staging.rename(target)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def write_catalog(paths: DataPaths) -> dict[str, int]:
+    """A DuckDB file of views over the Parquet partitions: SQL over the corpus without copying it."""
+    counts: dict[str, int] = {}
+    paths.catalog.parent.mkdir(parents=True, exist_ok=True)
+
+    def build(tmp: str) -> None:
+        Path(tmp).unlink(missing_ok=True)
+        with duckdb.connect(tmp) as con:
+            for table in CATALOG_TABLES:
+                glob = (paths.table_dir(table) / "*.parquet").as_posix()
+                con.execute(f"CREATE VIEW {table} AS SELECT * FROM read_parquet('{glob}')")
+                counts[table] = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+
+    atomic_write(paths.catalog, build)
+    return counts
+
+
+def write_manifest(paths: DataPaths, manifest: dict) -> None:
+    target = paths.shards.parent / MANIFEST_NAME
+    atomic_write(target, lambda tmp: Path(tmp).write_text(json.dumps(manifest, indent=2, default=str)))

@@ -1,0 +1,66 @@
+"""Resources: the Fed's site (or a mirror), where data lives, and the embedding model.
+
+Unset fields fall back to the environment (fomc_qa.config) at run time, so `dagster dev`, the
+build script and the tests configure the same way.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import dagster as dg
+
+from fomc_pipeline.fed.fetch import FedClient
+from fomc_qa.config import DataPaths, Settings
+from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, cache_path, get_provider
+
+
+class FedSite(dg.ConfigurableResource):
+    """HTTP access to https://www.federalreserve.gov, or a mirror of it (FOMC_SOURCE_URL)."""
+
+    base_url: str | None = None
+    start_date: str | None = None
+    timeout_s: float = 20.0
+    retries: int = 3
+    backoff_s: float = 0.5
+    max_concurrency: int = 4
+
+    def client(self) -> FedClient:
+        return FedClient(
+            self.base_url or Settings.from_env().source_url,
+            timeout_s=self.timeout_s,
+            retries=self.retries,
+            backoff_s=self.backoff_s,
+            max_concurrency=self.max_concurrency,
+        )
+
+    @property
+    def start(self) -> dt.date:
+        return dt.date.fromisoformat(self.start_date) if self.start_date else Settings.from_env().start_date
+
+
+class Storage(dg.ConfigurableResource):
+    """Root of the warehouse, index, reports and programs (FOMC_DATA_DIR)."""
+
+    data_dir: str | None = None
+
+    @property
+    def paths(self) -> DataPaths:
+        return DataPaths(Path(self.data_dir).resolve()) if self.data_dir else Settings.from_env().paths
+
+
+class Embedder(dg.ConfigurableResource):
+    """The sentence-transformers model (FOMC_QA_EMBED_MODEL; bundled all-MiniLM-L6-v2 by default)."""
+
+    model: str | None = None
+
+    @property
+    def model_name(self) -> str:
+        return self.model or Settings.from_env().embed_model
+
+    def provider(self) -> EmbeddingProvider:
+        return get_provider(self.model_name)
+
+    def cache(self, paths: DataPaths) -> EmbeddingCache:
+        return EmbeddingCache(cache_path(paths.embed_cache, self.model_name))

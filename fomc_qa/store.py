@@ -1,0 +1,150 @@
+"""Read side of the materialized corpus: chunk table, per-meeting USearch shards, BM25 index.
+
+Everything here is opened from files under FOMC_DATA_DIR written by the pipeline; nothing here
+writes. A missing or partial index raises IndexMissing with the command that builds it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import sys
+from dataclasses import dataclass
+
+import numpy as np
+import pyarrow.parquet as pq
+from usearch.index import Index, Indexes
+
+from fomc_qa.config import DataPaths
+from fomc_qa.lexical import load_bm25, tokenize
+from fomc_qa.tables import EMBED_DIM
+
+CATALOG_TABLES = ("documents", "chunks", "embeddings")
+MANIFEST_NAME = "manifest.json"
+BUILD_COMMAND = "bash scripts/demo.sh  (or: python -m fomc_pipeline.build)"
+
+# Chosen from the ANN benchmark (data/reports/ann_benchmark.md): f32 keeps recall@10 at 1.0 on
+# per-meeting shards of a few hundred vectors, where f16/i8 save bytes nobody needs.
+SHARD_PARAMS = {"ndim": EMBED_DIM, "metric": "cos", "dtype": "f32", "connectivity": 16, "expansion_add": 128, "expansion_search": 64}
+
+
+def new_shard() -> Index:
+    return Index(**SHARD_PARAMS)
+
+
+class IndexMissing(RuntimeError):
+    """No (complete) materialized index: the message says how to build it."""
+
+
+@dataclass
+class ChunkTable:
+    chunk_id: list[str]
+    document_id: list[str]
+    doc_type: list[str]
+    meeting_date: list[dt.date]
+    section: list[str | None]
+    text: list[str]
+    keys: np.ndarray
+    vectors: np.ndarray
+
+    def __len__(self) -> int:
+        return len(self.chunk_id)
+
+
+class Corpus:
+    """The searchable corpus as the pipeline left it under `paths`."""
+
+    def __init__(self, paths: DataPaths) -> None:
+        self.paths = paths
+        manifest_path = paths.shards.parent / MANIFEST_NAME
+        if not manifest_path.exists():
+            raise IndexMissing(f"no index under {paths.root}: run the pipeline first: {BUILD_COMMAND}")
+        self.manifest = json.loads(manifest_path.read_text())
+        partitions = self.manifest.get("partitions", [])
+        missing = [p for p in partitions if not paths.partition_file("chunks", p).exists()
+                   or not paths.partition_file("embeddings", p).exists()]
+        if not partitions or missing:
+            raise IndexMissing(
+                f"the index under {paths.root} is partial (missing {', '.join(missing[:5]) or 'all partitions'}): "
+                f"run the pipeline first: {BUILD_COMMAND}"
+            )
+        self.table = self._load_table(partitions)
+        self.row_of_key = {int(k): i for i, k in enumerate(self.table.keys)}
+        self.row_of_chunk = {c: i for i, c in enumerate(self.table.chunk_id)}
+        self.shards, self.damaged = self._open_shards(partitions)
+        self.all_shards = Indexes(indexes=list(self.shards.values())) if self.shards else None
+        self.meetings = sorted({d for d in self.table.meeting_date})
+        if not (paths.bm25 / "chunk_ids.json").exists():
+            raise IndexMissing(f"no BM25 index under {paths.bm25}: run the pipeline first: {BUILD_COMMAND}")
+        self.bm25 = load_bm25(str(paths.bm25))
+        bm25_ids = json.loads((paths.bm25 / "chunk_ids.json").read_text())
+        if set(bm25_ids) != set(self.table.chunk_id):
+            raise IndexMissing(f"the BM25 index is stale (the corpus changed since): run the pipeline first: {BUILD_COMMAND}")
+        self._bm25_rows = [self.row_of_chunk[c] for c in bm25_ids]
+
+    def _load_table(self, partitions: list[str]) -> ChunkTable:
+        chunks = pq.read_table([self.paths.partition_file("chunks", p) for p in partitions])
+        emb = pq.read_table([self.paths.partition_file("embeddings", p) for p in partitions])
+        if chunks.num_rows != emb.num_rows or chunks.column("chunk_id").to_pylist() != emb.column("chunk_id").to_pylist():
+            raise IndexMissing(f"chunks and embeddings under {self.paths.root} disagree: run the pipeline first: {BUILD_COMMAND}")
+        flat = emb.column("vector").combine_chunks().flatten().to_numpy(zero_copy_only=False)
+        return ChunkTable(
+            chunk_id=chunks.column("chunk_id").to_pylist(),
+            document_id=chunks.column("document_id").to_pylist(),
+            doc_type=chunks.column("doc_type").to_pylist(),
+            meeting_date=chunks.column("meeting_date").to_pylist(),
+            section=chunks.column("section").to_pylist(),
+            text=chunks.column("text").to_pylist(),
+            keys=emb.column("key").to_numpy().astype(np.uint64),
+            vectors=np.ascontiguousarray(flat, dtype=np.float32).reshape(emb.num_rows, EMBED_DIM),
+        )
+
+    def _open_shards(self, partitions: list[str]) -> tuple[dict[dt.date, Index], list[str]]:
+        """Memory-map each meeting's shard. A damaged shard is reported and left out (its
+        partition's check fails in the pipeline); lexical search still covers its chunks."""
+        shards: dict[dt.date, Index] = {}
+        damaged: list[str] = []
+        for p in partitions:
+            path = self.paths.shard_file(p)
+            try:
+                index = Index.restore(str(path), view=True)
+                if index is None or index.ndim != EMBED_DIM:
+                    raise ValueError("not a USearch index of the expected dimension")
+            except Exception as exc:  # usearch raises RuntimeError/ValueError on bad files
+                damaged.append(p)
+                print(f"warning: shard {path} is unreadable ({exc}); re-materialize partition {p}", file=sys.stderr)
+                continue
+            shards[dt.date.fromisoformat(p)] = index
+        return shards, damaged
+
+    def chunk_text(self, chunk_id: str) -> str:
+        return self.table.text[self.row_of_chunk[chunk_id]]
+
+    def dense_search(self, query: np.ndarray, k: int, meetings: set[dt.date] | None = None) -> list[tuple[int, float]]:
+        """(row, cosine similarity) of the k nearest chunks, optionally within some meetings' shards."""
+        if meetings is None:
+            target = self.all_shards
+        else:
+            chosen = [self.shards[m] for m in sorted(meetings) if m in self.shards]
+            target = Indexes(indexes=chosen) if chosen else None
+        if target is None:
+            return []
+        matches = target.search(query.astype(np.float32), k)
+        keys, distances = np.asarray(matches.keys).ravel(), np.asarray(matches.distances).ravel()
+        out = []
+        for key, dist in zip(keys, distances):
+            row = self.row_of_key.get(int(key))
+            if row is not None:
+                out.append((row, 1.0 - float(dist)))
+        return out
+
+    def lexical_search(self, query: str, k: int, meetings: set[dt.date] | None = None) -> list[tuple[int, float]]:
+        """(row, BM25 score) of the k best lexical matches, optionally within some meetings."""
+        mask = None
+        if meetings is not None:
+            mask = np.array([self.table.meeting_date[r] in meetings for r in self._bm25_rows], dtype=np.float32)
+            if not mask.any():
+                return []
+        docs, scores = self.bm25.retrieve(tokenize([query]), k=min(k, len(self._bm25_rows)), weight_mask=mask,
+                                          show_progress=False, n_threads=1)
+        return [(self._bm25_rows[int(d)], float(s)) for d, s in zip(docs[0], scores[0]) if s > 0]
