@@ -23,9 +23,14 @@ import dagster as dg
 from fomc_qa.config import Settings
 
 
+QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
+
+
 def _instance(data_dir: Path) -> dg.DagsterInstance:
+    """The persistent instance `dagster dev` reads, so the UI shows what the build did."""
     home = Path(os.environ.setdefault("DAGSTER_HOME", str(data_dir / "dagster_home")))
     home.mkdir(parents=True, exist_ok=True)
+    (home / "dagster.yaml").touch()
     return dg.DagsterInstance.get()
 
 
@@ -60,7 +65,8 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
     documents = chunks = 0
     for i, key in enumerate(keys, 1):
         t0 = time.perf_counter()
-        result = dg.materialize(selection, partition_key=key, instance=instance, resources=d.defs.resources)
+        result = dg.materialize(selection, partition_key=key, instance=instance, resources=d.defs.resources,
+                               run_config=QUIET)
         meta = {a.key.to_user_string(): result.asset_materializations_for_node(a.op.name)[0].metadata for a in per_meeting}
         failed = [c.check_name for c in result.get_asset_check_evaluations() if not c.passed]
         documents += meta["documents"]["documents"].value
@@ -77,7 +83,7 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
     for asset in d.downstream:
         t0 = time.perf_counter()
         result = dg.materialize([asset, *_checks_for([asset], d.all_checks)], instance=instance,
-                                resources=d.defs.resources)
+                                resources=d.defs.resources, run_config=QUIET)
         failed = [c.check_name for c in result.get_asset_check_evaluations() if not c.passed]
         summary[f"{asset.key.to_user_string()}_s"] = round(time.perf_counter() - t0, 1)
         print(f"{asset.key.to_user_string()}: done in {summary[f'{asset.key.to_user_string()}_s']} s"

@@ -73,7 +73,7 @@ _STOPWORDS = frozenset(
     its itself just me more most my no nor not of off on once only or other our out over own same should so some such
     than that the their them then there these they this those through to too under until up very was we were what
     when where which while who whom why will with would you your fomc committee federal reserve fed say said
-    tell describe explain according did""".split()
+    tell describe explain according""".split()
 )
 
 
@@ -130,7 +130,8 @@ def make_lm(model: str | None = None, api_base: str | None = None, embedder: Emb
     if model in (EXTRACTIVE, EXTRACTIVE_MODEL_ID):
         # No response cache: the engine is cheap, and a cache keyed on the model string
         # would keep serving answers of an older engine version or another embedder.
-        return dspy.LM(EXTRACTIVE_MODEL_ID, engine=ExtractiveEngine(embedder=embedder), cache=False)
+        engine = ExtractiveEngine(embedder=embedder)
+        return dspy.LM(EXTRACTIVE_MODEL_ID, engine=engine, async_engine=AsyncExtractiveEngine(engine), cache=False)
     if api_base is None and settings is not None:
         api_base = settings.lm_api_base
     kwargs: dict[str, Any] = {"temperature": 0.0}
@@ -267,6 +268,32 @@ class ExtractiveEngine:
             chosen.append(cand)
             chosen_rows.append(j)
         return chosen
+
+
+class AsyncExtractiveEngine:
+    """The async counterpart DSPy requires for `acall`/`asyncify`: the sync engine in a worker thread."""
+
+    def __init__(self, engine: ExtractiveEngine | None = None) -> None:
+        self.engine = engine or ExtractiveEngine()
+
+    async def complete(self, request: Request) -> Response:
+        import asyncio
+
+        return await asyncio.to_thread(self.engine.complete, request)
+
+    async def stream(self, request: Request):
+        for event in response_to_events(await self.complete(request)):
+            yield event
+
+    async def aclose(self) -> None:
+        """Nothing to release."""
+
+    def dump_state(self) -> dict[str, Any]:
+        return self.engine.dump_state()
+
+    @classmethod
+    def load_state(cls, state: dict[str, Any]) -> AsyncExtractiveEngine:
+        return cls(ExtractiveEngine.load_state(state))
 
 
 def parse_prompt(request: Request) -> ParsedPrompt:

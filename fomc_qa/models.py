@@ -210,3 +210,23 @@ class GoldenQuestion(_Record):
     def relevant_doc_keys(self) -> set[str]:
         """`{doc_type}_{meeting_date}` keys, the unit of retrieval relevance."""
         return {f"{d['type']}_{d['date']}" for d in self.relevant_documents}
+
+
+MAX_QUESTION_CHARS = 2000
+
+
+class BadQuestion(ValueError):
+    """A question that cannot be asked: empty, too long, or not text."""
+
+
+def clean_question(raw: str) -> str:
+    """Strip control characters and surrounding space; refuse empty or over-long questions."""
+    if not isinstance(raw, str):
+        raise BadQuestion("the question must be text")
+    text = "".join(ch if ch.isprintable() or ch in " \t\n" else " " for ch in raw)
+    text = " ".join(text.split())
+    if not text:
+        raise BadQuestion("the question is empty")
+    if len(text) > MAX_QUESTION_CHARS:
+        raise BadQuestion(f"the question is {len(text):,} characters; the limit is {MAX_QUESTION_CHARS:,}")
+    return text

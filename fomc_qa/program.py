@@ -18,6 +18,7 @@ from typing import Literal
 
 import dspy
 
+from fomc_qa.lm import sentence_spans
 from fomc_qa.models import DOC_TYPE_LABEL, Answer, Citation, Confidence, SearchHit
 
 Retrieve = Callable[[str, int], list[SearchHit]]
@@ -46,15 +47,14 @@ BOOTSTRAP_THRESHOLD = 0.5
 _MARKER = re.compile(r"[ \t]*\[(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\]")
 _WORD = re.compile(r"[a-z0-9]+(?:[-/.][a-z0-9]+)*")
 _REFUSAL = re.compile(
-    r"\b(?:passages?|context|sources?|documents?|excerpts?|provided (?:text|information))\b[^.\n]{0,80}?"
-    r"\b(?:do|does|did)\s*(?:not|n't)\s+(?:\w+\s+){0,2}?"
+    r"\b(?:passages?|excerpts?|(?:the|this|given) context|provided (?:context|text|information|documents|sources))"
+    r"\b[^.\n]{0,80}?\b(?:do|does)\s*(?:not|n't)\s+(?:\w+\s+){0,2}?"
     r"(?:answer|contain|mention|address|include|say|provide|specify|state|discuss|cover)"
     r"|\b(?:not enough|insufficient|no relevant) (?:information|evidence|context)\b"
     r"|\b(?:cannot|can't|unable to) (?:be )?(?:answer|determine|find)"
     r"|^\s*I (?:do not|don't) know\b",
     re.I,
 )
-_SENTENCE = re.compile(r"[^.!?\n]+(?:[.!?]+|$)")
 _STOP = frozenset(
     "a an and are as at be by for from has had have in is it of on or that the their this to was were with".split()
 )
@@ -198,10 +198,9 @@ def ground(answer_text: str, hits: Sequence[SearchHit]) -> tuple[str, list[Citat
 
 def _claim_before(text: str) -> str:
     """The answer text a marker supports: from the previous marker or sentence start to it."""
-    text = _MARKER.sub("\n", text).rstrip()
-    segment = text.rsplit("\n", 1)[-1]
-    sentences = _SENTENCE.findall(segment)
-    return (sentences[-1] if sentences else segment).strip() or segment.strip()
+    segment = _MARKER.sub("\n", text).rstrip().rsplit("\n", 1)[-1]
+    spans = sentence_spans(segment)
+    return segment[spans[-1][0] : spans[-1][1]] if spans else ""
 
 
 def best_excerpt(chunk_text: str, claim: str) -> str:
@@ -211,8 +210,6 @@ def best_excerpt(chunk_text: str, claim: str) -> str:
     and a paraphrase still lands on its source sentence. Long sentences are cut at a word
     boundary to MAX_EXCERPT_CHARS, which keeps them verbatim.
     """
-    from fomc_qa.lm import sentence_spans
-
     spans = sentence_spans(chunk_text) or [(0, len(chunk_text))]
     claim_words = _content_words(claim)
     best, best_score = spans[0], -1.0
@@ -234,14 +231,21 @@ def _content_words(text: str) -> set[str]:
 
 
 def says_not_answered(answer_text: str) -> bool:
-    """Whether the LM said the passages do not answer: a refusal with no marker at all, or
-    an answer that opens with an uncited refusal ("The passages do not say ..., but [1] ...")."""
-    if not answer_text.strip():
+    """Whether the LM said the passages do not answer: a refusal anywhere in an answer with
+    no marker, or an answer that opens with one ("The passages do not say when, but ... [1]").
+
+    The refusal phrases name the passages in the present tense ("the passages do not
+    mention"), which quoted minutes ("participants did not ...") never do.
+    """
+    text = answer_text.strip()
+    if not text:
         return True
-    if not _MARKER.search(answer_text):
-        return bool(_REFUSAL.search(answer_text))
-    first = _SENTENCE.search(answer_text.strip())
-    return bool(first and _REFUSAL.search(first.group(0)) and not _MARKER.search(first.group(0)))
+    if not _MARKER.search(text):
+        return bool(_REFUSAL.search(text))
+    spans = sentence_spans(text)
+    first = text[spans[0][0] : spans[0][1]] if spans else text
+    marker = _MARKER.search(first)
+    return bool(_REFUSAL.search(first[: marker.start()] if marker else first))
 
 
 def confidence_for(citations: Sequence[Citation]) -> Confidence:
@@ -256,9 +260,9 @@ def confidence_for(citations: Sequence[Citation]) -> Confidence:
     return "low"
 
 
-def lm_id(program: FOMCAnswerer | None = None) -> str:
-    """The model id of the LM the program's predictor will use (its own, else DSPy's configured one)."""
-    lm = getattr(getattr(program, "generate_answer", None), "lm", None) or dspy.settings.lm
+def lm_id(program: FOMCAnswerer | None = None, lm: dspy.BaseLM | None = None) -> str:
+    """The model id of the LM the program's predictor uses: its own, else `lm`, else DSPy's configured one."""
+    lm = getattr(getattr(program, "generate_answer", None), "lm", None) or lm or dspy.settings.lm
     return str(getattr(lm, "model", None) or "none")
 
 
@@ -274,8 +278,6 @@ def answer_question(program: FOMCAnswerer, question: str, lm: dspy.BaseLM | None
     else:
         prediction = program(question=question)
     total_ms = (time.perf_counter() - started) * 1000
-    with dspy.context(**({"lm": lm} if lm is not None else {})):
-        model = lm_id(program)
     return Answer(
         question=question,
         answer=prediction.answer,
@@ -284,7 +286,7 @@ def answer_question(program: FOMCAnswerer, question: str, lm: dspy.BaseLM | None
         retrieval_ms=round(prediction.retrieval_ms, 3),
         generation_ms=round(prediction.generation_ms, 3),
         total_ms=round(total_ms, 3),
-        lm=model,
+        lm=lm_id(program, lm),
     )
 
 
@@ -330,7 +332,7 @@ def compile_program(
     train examples as demos as they are; it needs no LM and is useful when the examples
     carry `passages` and `answer`.
     """
-    trainset = [ex if ex.inputs().keys() else ex.with_inputs("question") for ex in map(_with_inputs, trainset)]
+    trainset = [ex.with_inputs("question") for ex in trainset]  # forward() takes the question only
     if optimizer == "labeled":
         return dspy.LabeledFewShot(k=max_demos).compile(program, trainset=trainset)
     if optimizer != "bootstrap":
@@ -345,14 +347,6 @@ def compile_program(
     return teleprompter.compile(program, trainset=trainset)
 
 
-def _with_inputs(example: dspy.Example) -> dspy.Example:
-    try:
-        example.inputs()
-    except ValueError:
-        return example.with_inputs("question")
-    return example
-
-
 def save_program(program: FOMCAnswerer, path: str | os.PathLike[str]) -> Path:
     """Save the program's state (demos, instructions) as DSPy JSON, atomically."""
     path = Path(path)
@@ -363,6 +357,8 @@ def save_program(program: FOMCAnswerer, path: str | os.PathLike[str]) -> Path:
     os.close(fd)
     try:
         program.save(tmp)
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

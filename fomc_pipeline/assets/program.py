@@ -1,0 +1,68 @@
+"""The answering program, compiled against the train split and scored on the dev split."""
+
+import dagster as dg
+import dspy
+
+from fomc_pipeline.assets.quality import GOLDEN_FILE, retrieval_eval
+from fomc_pipeline.resources import Storage
+from fomc_qa.config import Settings
+from fomc_qa.evaluate import load_golden, split_questions
+from fomc_qa.lm import make_lm
+from fomc_qa.program import FOMCAnswerer, answer_metric, compile_program, save_program
+from fomc_qa.session import open_retriever, program_path
+
+
+class ProgramConfig(dg.Config):
+    optimizer: str = "bootstrap"
+    max_demos: int = 3
+    k: int = 5
+
+
+def _examples(questions) -> list[dspy.Example]:
+    return [
+        dspy.Example(question=q.question, category=q.category, expected_answer_keywords=q.expected_answer_keywords).with_inputs("question")
+        for q in questions
+    ]
+
+
+def score(program: FOMCAnswerer, examples: list[dspy.Example]) -> float:
+    """Mean answer_metric over examples: the number compile is judged by."""
+    return sum(answer_metric(ex, program(question=ex.question)) for ex in examples) / max(len(examples), 1)
+
+
+@dg.asset(
+    group_name="answering",
+    deps=[retrieval_eval],
+    kinds={"dspy"},
+    automation_condition=dg.AutomationCondition.eager(),
+    description="The DSPy answering program (retrieve → AnswerWithCitations → ground) compiled with "
+    "BootstrapFewShot on the train split using FOMC_QA_LM; saved as JSON in data/programs/, with its "
+    "dev-split score before and after compiling.",
+)
+def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage: Storage) -> dg.MaterializeResult:
+    paths = storage.paths
+    settings = Settings.from_env()
+    questions = load_golden(paths.eval / GOLDEN_FILE)
+    train, dev = _examples(split_questions(questions, "train")), _examples(split_questions(questions, "dev"))
+    retriever = open_retriever(settings, paths=paths)
+    lm = make_lm(settings.lm, settings.lm_api_base, embedder=retriever.embedder)
+    with dspy.context(lm=lm):
+        baseline = FOMCAnswerer(retriever.search, k=config.k)
+        before = score(baseline, dev)
+        compiled = compile_program(baseline, train, optimizer=config.optimizer, max_demos=config.max_demos)
+        after = score(compiled, dev)
+    path = save_program(compiled, program_path(paths))
+    demos = compiled.generate_answer.demos
+    return dg.MaterializeResult(
+        metadata={
+            "lm": str(lm.model),
+            "optimizer": config.optimizer,
+            "dev_score_before": round(before, 4),
+            "dev_score_after": round(after, 4),
+            "train_questions": len(train),
+            "dev_questions": len(dev),
+            "demos": len(demos),
+            "demo_questions": dg.MetadataValue.md("\n".join(f"- {d.question}" for d in demos) or "none"),
+            "path": str(path),
+        }
+    )

@@ -1,0 +1,69 @@
+"""Quality assets: the retrieval evaluation (with recall checks) and the ANN benchmark."""
+
+import json
+from pathlib import Path
+
+import dagster as dg
+
+from fomc_pipeline.assets.index import corpus
+from fomc_pipeline.resources import Embedder, Storage
+from fomc_qa.config import Settings
+from fomc_qa.evaluate import evaluate_retrieval, format_summary, load_golden, split_questions
+from fomc_qa.session import open_retriever
+from fomc_qa.tables import atomic_write
+
+GOLDEN_FILE = "golden.json"
+REPORT_FILE = "retrieval_eval.json"
+
+# Floors of the shipped configuration on the dev split (issue 3's acceptance targets).
+FLOORS = {"hit_rate@5": 0.95, "recall@5": 0.90, "mrr": 0.85, "chunk_text_recall@5": 0.90}
+
+
+@dg.asset(
+    group_name="quality",
+    deps=[corpus],
+    kinds={"python"},
+    automation_condition=dg.AutomationCondition.eager(),
+    description="Retrieval metrics (hit rate, recall, precision, NDCG at 3/5/10, MRR, chunk-text recall) of the "
+    "shipped retriever on the project's golden questions, per split and category; report in data/reports/.",
+)
+def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
+    paths = storage.paths
+    questions = load_golden(paths.eval / GOLDEN_FILE)
+    retriever = open_retriever(Settings.from_env(), paths=paths)
+    report = {split: evaluate_retrieval(split_questions(questions, split), retriever.search) for split in ("train", "dev")}
+    out = paths.reports / REPORT_FILE
+    atomic_write(out, lambda tmp: Path(tmp).write_text(json.dumps(report["dev"] | {"splits": report}, indent=2, default=str)))
+    dev = report["dev"]["overall"]
+    context.log.info("dev split:\n" + format_summary(report["dev"]))
+    return dg.MaterializeResult(
+        metadata={
+            **{f"dev_{k}": float(dev[k]) for k in FLOORS},
+            "dev_questions": report["dev"]["n"],
+            "train_questions": report["train"]["n"],
+            "summary": dg.MetadataValue.md(f"```\n{format_summary(report['dev'])}\n```"),
+            "report": str(out),
+        }
+    )
+
+
+def _metric_check(metric: str):
+    @dg.asset_check(
+        asset=retrieval_eval,
+        name=f"{metric.replace('@', '_at_')}_floor",
+        blocking=metric == "recall@5",
+        description=f"Dev-split {metric} of the shipped retriever is at least {FLOORS[metric]}.",
+    )
+    def _check(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
+        report = json.loads((storage.paths.reports / REPORT_FILE).read_text())
+        value = float(report["overall"][metric])
+        by_category = {c: round(float(v[metric]), 4) for c, v in report["by_category"].items() if v.get(metric) is not None}
+        return dg.AssetCheckResult(
+            passed=value >= FLOORS[metric],
+            metadata={metric: value, "floor": FLOORS[metric], "by_category": dg.MetadataValue.json(by_category)},
+        )
+
+    return _check
+
+
+retrieval_checks = [_metric_check(m) for m in FLOORS]

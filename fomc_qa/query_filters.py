@@ -1,0 +1,112 @@
+"""Dates and document types named in a question, resolved to the meetings they point at.
+
+"September 2024", "in 2022", "between 2021 and 2023", "since 2024", "the first meeting of 2023",
+"March 15, 2020", "the minutes", "the statement": each narrows the first retrieval pass to the
+matching meetings' shards. The retriever always runs a second, unfiltered pass after it, so a
+wrong guess costs ranking, never recall.
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+
+_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
+_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
+_MONTHS["sept"] = 9
+_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_YEAR = r"((?:19|20)\d\d)"
+_ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6,
+             "eighth": 7, "last": -1, "final": -1}
+
+
+def _month(token: str) -> int:
+    name = token.rstrip(".").lower()
+    return _MONTHS.get(name) or _MONTHS[name[:3]]
+
+
+@dataclass(frozen=True)
+class QueryFilter:
+    meetings: frozenset[dt.date] | None = None  # None: no date named
+    doc_types: frozenset[str] | None = None  # None: both kinds
+    named_dates: tuple[str, ...] = field(default=())  # what the question named, for explanations
+
+    @property
+    def active(self) -> bool:
+        return self.meetings is not None or self.doc_types is not None
+
+    @property
+    def names_unindexed_period(self) -> bool:
+        """The question names a date, and no indexed meeting falls in it (e.g. "2015")."""
+        return self.meetings is not None and not self.meetings
+
+
+def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | None) -> set[dt.date]:
+    """Meetings in a month, or, given a day, the meeting ending on it or within two days after
+    ("April 30, 2024" is the first day of the meeting that ended May 1)."""
+    in_month = {m for m in meetings if m.year == year and m.month == month}
+    if day is None:
+        return in_month
+    try:
+        target = dt.date(year, month, day)
+    except ValueError:
+        return in_month
+    return {m for m in meetings if dt.timedelta(0) <= m - target <= dt.timedelta(2)} or in_month
+
+
+def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
+    """Resolve the dates and document kinds a question names against the indexed meetings."""
+    q = question.lower()
+    meetings = sorted(meetings)
+    chosen: set[dt.date] = set()
+    named: list[str] = []
+    consumed = q
+
+    for m in re.finditer(rf"\b{_MONTH}\s+(\d{{1,2}})(?:\s*[-–]\s*\d{{1,2}})?,?\s+{_YEAR}\b", q):
+        chosen |= _month_meetings(meetings, int(m.group(3)), _month(m.group(1)), int(m.group(2)))
+        named.append(m.group(0))
+        consumed = consumed.replace(m.group(0), " ")
+    for m in re.finditer(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", consumed):
+        chosen |= _month_meetings(meetings, int(m.group(2)), _month(m.group(1)), None)
+        named.append(m.group(0))
+        consumed = consumed.replace(m.group(0), " ")
+    for m in re.finditer(rf"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|last|final)\s+(?:fomc\s+|policy\s+|scheduled\s+)?meeting\s+(?:of|in)\s+{_YEAR}\b", consumed):
+        in_year = [d for d in meetings if d.year == int(m.group(2))]
+        idx = _ORDINALS[m.group(1)]
+        if in_year and -len(in_year) <= idx < len(in_year):
+            chosen.add(in_year[idx])
+        named.append(m.group(0))
+        consumed = consumed.replace(m.group(0), " ")
+    ranges = list(re.finditer(rf"\b(?:between|from)\s+{_YEAR}\s+(?:and|to|through)\s+{_YEAR}\b|\b{_YEAR}\s*[-–]\s*{_YEAR}\b", consumed))
+    for m in ranges:
+        years = [int(y) for y in m.groups() if y]
+        lo, hi = min(years), max(years)
+        chosen |= {d for d in meetings if lo <= d.year <= hi}
+        named.append(m.group(0))
+        consumed = consumed.replace(m.group(0), " ")
+    for m in re.finditer(rf"\b(since|after|before|prior to)\s+{_YEAR}\b", consumed):
+        year = int(m.group(2))
+        if m.group(1) == "since":
+            chosen |= {d for d in meetings if d.year >= year}
+        elif m.group(1) == "after":
+            chosen |= {d for d in meetings if d.year > year}
+        else:
+            chosen |= {d for d in meetings if d.year < year}
+        named.append(m.group(0))
+        consumed = consumed.replace(m.group(0), " ")
+    for m in re.finditer(rf"\b{_YEAR}\b", consumed):
+        chosen |= {d for d in meetings if d.year == int(m.group(1))}
+        named.append(m.group(0))
+
+    wants_minutes = bool(re.search(r"\bminutes\b", q))
+    wants_statement = bool(re.search(r"\b(statement|press release|post-meeting)\b", q))
+    doc_types = None
+    if wants_minutes != wants_statement:
+        doc_types = frozenset({"minutes"} if wants_minutes else {"statement"})
+    return QueryFilter(
+        meetings=frozenset(chosen) if named else None,
+        doc_types=doc_types,
+        named_dates=tuple(named),
+    )

@@ -1,0 +1,72 @@
+"""Terminal rendering of answers and search hits (rich), and their JSON forms."""
+
+from __future__ import annotations
+
+import json
+
+from rich.console import Console, Group
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from fomc_qa.models import Answer, SearchHit, document_label
+
+_CONFIDENCE_STYLE = {"high": "bold green", "medium": "yellow", "low": "red", "insufficient": "bold red"}
+
+
+def source_line(doc_type: str, meeting_date, section: str | None, chunk_id: str) -> str:
+    """"FOMC Minutes — January 31, 2024 · Committee Policy Actions · minutes-2024-01-31#014"."""
+    parts = [document_label(doc_type, meeting_date)]
+    if section:
+        parts.append(section)
+    parts.append(chunk_id)
+    return " · ".join(parts)
+
+
+def answer_panel(answer: Answer) -> Panel:
+    body = [Text(answer.answer), Text()]
+    confidence = Text("Confidence: ")
+    confidence.append(answer.confidence, style=_CONFIDENCE_STYLE[answer.confidence])
+    body.append(confidence)
+    if answer.citations:
+        body.append(Text("\nSources", style="bold"))
+        for c in answer.citations:
+            line = Text(f"[{c.n}] ", style="bold cyan")
+            line.append(source_line(c.doc_type, c.meeting_date, c.section, c.chunk_id))
+            line.append(f"  (relevance {c.relevance_score:.2f})", style="dim")
+            body.append(line)
+            body.append(Text(f"    “{c.quoted_excerpt}”", style="italic"))
+    body.append(
+        Text(
+            f"\nretrieval {answer.retrieval_ms:.0f} ms · generation {answer.generation_ms:.0f} ms · "
+            f"total {answer.total_ms:.0f} ms · answered by {answer.lm}",
+            style="dim",
+        )
+    )
+    return Panel(Group(*body), title=Text(answer.question, style="bold"), title_align="left", border_style="blue")
+
+
+def hits_table(question: str, hits: list[SearchHit]) -> Table:
+    table = Table(title=question, show_lines=True, title_justify="left")
+    table.add_column("#", justify="right")
+    table.add_column("source")
+    table.add_column("score", justify="right")
+    table.add_column("text")
+    for h in hits:
+        snippet = h.text if len(h.text) <= 300 else h.text[:297] + "…"
+        table.add_row(str(h.rank), source_line(h.doc_type, h.meeting_date, h.section, h.chunk_id), f"{h.score:.4f}", snippet)
+    return table
+
+
+def hits_json(hits: list[SearchHit]) -> str:
+    """The `search --json` contract: rank, chunk_id, doc_type, meeting_date, section, score, text."""
+    keys = ("rank", "chunk_id", "doc_type", "meeting_date", "section", "score", "text")
+    return json.dumps([{k: v for k, v in h.model_dump(mode="json").items() if k in keys} for h in hits], indent=2)
+
+
+def answer_json(answer: Answer) -> str:
+    return answer.model_dump_json(indent=2)
+
+
+def console(stderr: bool = False) -> Console:
+    return Console(stderr=stderr, highlight=False, soft_wrap=False)

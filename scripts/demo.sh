@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# The main job end to end on the bundled snapshot: install, build every partition and the
+# downstream assets (recorded in the Dagster instance `dagster dev` shows), print the
+# evaluation summary, and answer a sample question.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+python -m fomc_pipeline.build --snapshot "$@"
+echo
+echo "== Retrieval evaluation (dev split) =="
+python -m fomc_qa eval --golden data/eval/golden.json --split dev
+echo
+echo "== Sample question =="
+python -m fomc_qa "What did the FOMC decide about the federal funds rate at its March 15, 2020 meeting?"

@@ -1,0 +1,5 @@
+#!/usr/bin/env bash
+# Install (if needed) and run the test suite: offline, on a few meetings of the bundled snapshot.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
+python -m pytest -q "$@"

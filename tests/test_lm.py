@@ -1,0 +1,236 @@
+"""The offline extractive engine and LM selection (fomc_qa.lm), offline and fast.
+
+Most tests use a deterministic bag-of-words hashing embedder; one test runs the bundled
+MiniLM to check the calibrated threshold on real embeddings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+import dspy
+import numpy as np
+import pytest
+from dspy.lm15 import Message, Request
+
+from fomc_qa import lm as lm_mod
+from fomc_qa.lm import NO_ANSWER, ExtractiveEngine, Passage, make_lm, parse_prompt, sentence_spans
+from fomc_qa.program import AnswerWithCitations
+
+DECISION = (
+    "In support of the Committee's goals to achieve maximum employment and inflation at the rate of 2 percent "
+    "over the longer run, members agreed to maintain the target range for the federal funds rate at 5-1/4 to "
+    "5-1/2 percent."
+)
+PASSAGES = (
+    "[1] (FOMC Statement, 2024-01-31) Recent indicators suggest that economic activity has been expanding at a "
+    "solid pace. Job gains have moderated since early last year but remain strong, and the unemployment rate has "
+    "remained low.\n\n"
+    f"[2] (FOMC Minutes, 2024-01-31, Committee Policy Actions) {DECISION} Members concurred that, in considering "
+    "any adjustments to the target range for the federal funds rate, they would carefully assess incoming data, "
+    "the evolving outlook, and the balance of risks.\n\n"
+    "[3] (FOMC Minutes, 2024-01-31, Staff Review of the Economic Situation) Staff Review of the Economic "
+    "Situation\nThe information available at the time of the meeting suggested that U.S. real gross domestic "
+    "product had expanded at a solid pace in the fourth quarter."
+)
+QUESTION = "What target range for the federal funds rate did members agree to maintain in January 2024?"
+
+
+class HashingEmbedder:
+    """Deterministic bag-of-words embedder: signed feature hashing of lower-cased words."""
+
+    dim = 512
+    stop = frozenset("a an the of to in for and at did do does what which how was were is by on".split())
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        self.calls += 1
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        for row, text in enumerate(texts):
+            for word in re.findall(r"[a-z0-9]+(?:[-/][a-z0-9]+)*", text.lower()):
+                if word in self.stop:
+                    continue
+                digest = hashlib.blake2b(word.encode(), digest_size=8).digest()
+                out[row, int.from_bytes(digest[:4], "big") % self.dim] += 1.0 if digest[4] & 1 else -1.0
+            norm = np.linalg.norm(out[row])
+            out[row] = out[row] / norm if norm else out[row]
+        return out
+
+
+@pytest.fixture(autouse=True)
+def _no_dspy_cache(monkeypatch):
+    """No DSPy response cache (memory or disk) leaks between tests or onto disk."""
+    from dspy.clients.cache import Cache
+
+    monkeypatch.setattr(dspy, "cache", Cache(False, False, None, 0), raising=False)
+
+
+@pytest.fixture
+def embedder() -> HashingEmbedder:
+    return HashingEmbedder()
+
+
+@pytest.fixture
+def extractive(embedder):
+    return make_lm("extractive", embedder=embedder)
+
+
+def _predict(lm, question=QUESTION, passages=PASSAGES, demos=(), module=dspy.Predict, adapter=None):
+    predictor = module(AnswerWithCitations)
+    predictor.demos = list(demos)
+    with dspy.context(lm=lm, **({"adapter": adapter} if adapter else {})):
+        return predictor(question=question, passages=passages)
+
+
+def test_sentence_spans_are_verbatim_and_respect_abbreviations():
+    text = (
+        "Staff Review of the Economic Situation\nThe U.S. economy grew. In Jan. 2024, members agreed to hold "
+        "rates at 5-1/4 to 5-1/2 percent. Mr. Powell spoke at 2 p.m. Eastern time.  The 4.9 percent rate held."
+    )
+    sentences = [text[a:b] for a, b in sentence_spans(text)]
+    assert sentences == [
+        "Staff Review of the Economic Situation",
+        "The U.S. economy grew.",
+        "In Jan. 2024, members agreed to hold rates at 5-1/4 to 5-1/2 percent.",
+        "Mr. Powell spoke at 2 p.m. Eastern time.",
+        "The 4.9 percent rate held.",
+    ]
+
+
+def test_engine_answers_through_predict_with_a_verbatim_sentence_and_marker(extractive):
+    prediction = _predict(extractive)
+    assert prediction.answer.startswith(DECISION + " [2]")
+    quoted = re.split(r"\s*\[\d+\]\s*", prediction.answer)
+    assert all(q in PASSAGES for q in quoted if q)
+    assert extractive.model == "local/extractive"
+
+
+def test_engine_is_deterministic(embedder):
+    first = _predict(make_lm("extractive", embedder=embedder)).answer
+    again = [_predict(make_lm("extractive", embedder=HashingEmbedder())).answer for _ in range(2)]
+    assert again == [first, first]
+
+
+def test_engine_says_the_passages_do_not_answer_off_topic_questions(extractive):
+    assert _predict(extractive, question="Who won the football world cup in Qatar?").answer == NO_ANSWER
+
+
+def test_engine_refuses_a_year_no_passage_mentions(extractive):
+    question = "What target range for the federal funds rate did members maintain in December 2019?"
+    assert _predict(extractive, question=question).answer == NO_ANSWER
+
+
+def test_demos_are_not_taken_for_the_current_question(extractive):
+    demo = dspy.Example(
+        question="What did the staff say about real gross domestic product in the fourth quarter?",
+        passages="[1] (FOMC Minutes, 2023-12-13, Staff Review) Real gross domestic product expanded in the "
+        "fourth quarter at a pace well above the one in the third quarter.",
+        answer="Real gross domestic product expanded in the fourth quarter. [1]",
+    )
+    prediction = _predict(extractive, demos=[demo])
+    assert prediction.answer.startswith(DECISION + " [2]")
+    assert "well above" not in prediction.answer
+
+
+def test_parse_prompt_reads_the_last_user_message_and_drops_the_output_reminder():
+    request = Request(
+        model="local/extractive",
+        system="Your input fields are:\n1. `question` (str): q\n2. `passages` (str): p\n"
+        "Your output fields are:\n1. `reasoning` (str):\n2. `answer` (str): a\n"
+        "All interactions will be structured in the following way\n\n[[ ## completed ## ]]",
+        messages=(
+            Message.user("[[ ## question ## ]]\nOld demo question?\n\n[[ ## passages ## ]]\n[1] Demo text here."),
+            Message.assistant("[[ ## answer ## ]]\nDemo text here. [1]\n\n[[ ## completed ## ]]"),
+            Message.user(
+                f"[[ ## question ## ]]\n{QUESTION}\n\n[[ ## passages ## ]]\n{PASSAGES}\n\n"
+                "Respond with the corresponding output fields, starting with the field `[[ ## answer ## ]]`."
+            ),
+        ),
+    )
+    prompt = parse_prompt(request)
+    assert prompt.question == QUESTION
+    assert [p.n for p in prompt.passages] == [1, 2, 3]
+    assert prompt.passages[1].header == "FOMC Minutes, 2024-01-31, Committee Policy Actions"
+    assert prompt.passages[1].text.startswith(DECISION)
+    assert prompt.passages[2].text.endswith("in the fourth quarter.")
+    assert prompt.output_fields == ["reasoning", "answer"]
+    assert prompt.output_format == "chat"
+
+
+def test_parse_prompt_plain_text_fallback():
+    request = Request(model="m", messages=(Message.user(f"Question: {QUESTION}\n\n{PASSAGES}"),))
+    prompt = parse_prompt(request)
+    assert prompt.question == QUESTION
+    assert len(prompt.passages) == 3
+
+
+def test_chain_of_thought_gets_reasoning_and_answer(extractive):
+    prediction = _predict(extractive, module=dspy.ChainOfThought)
+    assert prediction.reasoning
+    assert prediction.answer.startswith(DECISION + " [2]")
+
+
+@pytest.mark.parametrize("adapter", [dspy.JSONAdapter(), dspy.XMLAdapter()], ids=["json", "xml"])
+def test_other_adapters_parse_the_engine_output(extractive, adapter):
+    prediction = _predict(extractive, adapter=adapter)
+    assert prediction.answer.startswith(DECISION + " [2]")
+
+
+def test_async_calls_use_the_async_engine(extractive):
+    import asyncio
+
+    async def ask():
+        with dspy.context(lm=extractive):
+            return await dspy.Predict(AnswerWithCitations).acall(question=QUESTION, passages=PASSAGES)
+
+    assert asyncio.run(ask()).answer.startswith(DECISION + " [2]")
+
+
+def test_usage_tracking_accepts_the_engine_usage(extractive):
+    with dspy.context(lm=extractive, track_usage=True):
+        prediction = dspy.Predict(AnswerWithCitations)(question=QUESTION, passages=PASSAGES)
+    assert prediction.answer.startswith(DECISION)
+    assert isinstance(prediction.get_lm_usage(), dict)
+
+
+def test_make_lm_selects_engine_or_hosted_model(monkeypatch, embedder):
+    monkeypatch.delenv("FOMC_QA_LM", raising=False)
+    monkeypatch.delenv("FOMC_QA_LM_API_BASE", raising=False)
+    default = make_lm(embedder=embedder)
+    assert isinstance(default.engine, ExtractiveEngine) and default.model == "local/extractive"
+    hosted = make_lm("openai/my-model", api_base="http://127.0.0.1:9/v1")
+    assert hosted.model == "openai/my-model"
+    assert hosted.kwargs["temperature"] == 0.0 and hosted.kwargs["api_base"] == "http://127.0.0.1:9/v1"
+    monkeypatch.setenv("FOMC_QA_LM", "ollama_chat/llama3.1")
+    monkeypatch.setenv("FOMC_QA_LM_API_BASE", "http://127.0.0.1:11434")
+    from_env = make_lm()
+    assert from_env.model == "ollama_chat/llama3.1" and from_env.kwargs["api_base"] == "http://127.0.0.1:11434"
+
+
+def test_lm_with_the_engine_saves_and_loads_its_state(embedder):
+    state = make_lm("extractive", embedder=embedder).dump_state()
+    assert state["engine"]["class"] == "fomc_qa.lm:ExtractiveEngine"
+    restored = dspy.LM.load_state(state, allow_custom_lm_class=True)
+    assert isinstance(restored.engine, ExtractiveEngine)
+    assert isinstance(restored._async_engine_spec, lm_mod.AsyncExtractiveEngine)
+    assert restored.engine.support_threshold == lm_mod.SUPPORT_THRESHOLD
+
+
+def test_select_limits_sentences_and_skips_duplicates(embedder):
+    repeated = Passage(n=1, header="FOMC Minutes, 2024-01-31", text=f"{DECISION} {DECISION}")
+    other = Passage(n=2, header="FOMC Statement, 2024-01-31", text=DECISION)
+    chosen = ExtractiveEngine(embedder=embedder).select(QUESTION, [repeated, other])
+    assert [c.text for c in chosen] == [DECISION]
+
+
+def test_real_minilm_answers_and_refuses():
+    """The calibrated threshold on the real model (the one slow-ish test: loads MiniLM once)."""
+    engine = ExtractiveEngine()
+    prompt = parse_prompt(
+        Request(model="m", messages=(Message.user(f"[[ ## question ## ]]\n{QUESTION}\n\n[[ ## passages ## ]]\n{PASSAGES}"),))
+    )
+    assert engine.answer(prompt.question, prompt.passages).startswith(DECISION + " [2]")
+    assert engine.answer("What is the capital of France?", prompt.passages) == NO_ANSWER
