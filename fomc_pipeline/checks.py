@@ -13,6 +13,7 @@ from fomc_pipeline.assets.ingest import chunks, documents
 from fomc_pipeline.indexing import vectors_of
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
+from fomc_qa.config import DataPaths
 from fomc_qa.models import DocumentChunk, FOMCDocument
 from fomc_qa.tables import EMBED_DIM, read_records, read_table
 
@@ -64,8 +65,10 @@ def chunks_are_consistent(context: dg.AssetCheckExecutionContext, storage: Stora
 @dg.asset_check(asset=embeddings, partitions_def=meetings, blocking=True,
                 description="One finite, unit-norm, 384-d vector per chunk, keyed like the chunk.")
 def embeddings_are_unit_vectors(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
-    paths = storage.paths
-    key = context.partition_key
+    return check_embeddings(storage.paths, context.partition_key)
+
+
+def check_embeddings(paths: DataPaths, key: str) -> dg.AssetCheckResult:
     table = read_table(paths.partition_file("embeddings", key))
     chunk_ids = read_table(paths.partition_file("chunks", key)).column("chunk_id").to_pylist()
     vectors = vectors_of(table)
@@ -85,8 +88,10 @@ def embeddings_are_unit_vectors(context: dg.AssetCheckExecutionContext, storage:
 @dg.asset_check(asset=index_shard, partitions_def=meetings, blocking=True,
                 description="The shard file opens, holds one key per chunk, and every chunk finds itself as its own top hit.")
 def shard_finds_itself(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
-    paths = storage.paths
-    key = context.partition_key
+    return check_shard(storage.paths, context.partition_key)
+
+
+def check_shard(paths: DataPaths, key: str) -> dg.AssetCheckResult:
     table = read_table(paths.partition_file("embeddings", key))
     try:
         index = Index.restore(str(paths.shard_file(key)), view=True)

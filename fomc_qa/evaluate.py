@@ -194,17 +194,22 @@ def reciprocal_rank(question: GoldenQuestion, hits: Sequence[SearchHit]) -> floa
     return 0.0
 
 
+# Some pages write ranges with a non-breaking hyphen ("1\u20111/2"); an answer or keyword typed with "-"
+# means the same thing.
+_HYPHENS = str.maketrans({"\u2010": "-", "\u2011": "-"})
+
+
 def _normalize(text: str) -> str:
-    return " ".join(text.casefold().split())
+    return " ".join(text.translate(_HYPHENS).casefold().split())
 
 
 def chunk_text_recall_at_k(question: GoldenQuestion, hits: Sequence[SearchHit], k: int) -> float | None:
     """Share of the expected text fragments found in the top-k chunk texts joined with a space.
 
-    Matching ignores case and collapses whitespace, so a fragment split across the line breaks
-    of a chunk (or across two adjacent chunks ranked one after the other) still counts. This
-    checks the passage itself, not just its document. Out-of-scope: 1.0; an answerable question
-    without fragments: None (left out of averages).
+    Matching ignores case and hyphen variants and collapses whitespace, so a fragment split
+    across the line breaks of a chunk (or across two adjacent chunks ranked one after the other)
+    still counts. This checks the passage itself, not just its document. Out-of-scope: 1.0; an
+    answerable question without fragments: None (left out of averages).
     """
     if not _in_scope(question):
         return 1.0
@@ -303,7 +308,10 @@ def _report(
 
 
 def keyword_recall(answer_text: str, keywords: Sequence[str]) -> float | None:
-    """Share of the expected keywords found in the answer (case-insensitive); None without keywords."""
+    """Share of the expected keywords found in the answer; None without keywords.
+
+    Case, whitespace runs and hyphen variants (U+2010, U+2011) are ignored.
+    """
     if not keywords:
         return None
     text = _normalize(answer_text)

@@ -19,6 +19,11 @@ def tokenize(texts: Sequence[str]):
     return bm25s.tokenize(list(texts), stopwords="en", stemmer=_stemmer(), show_progress=False)
 
 
+def query_terms(text: str) -> list[str]:
+    """The stemmed terms of one query, as BM25.get_scores wants them."""
+    return bm25s.tokenize([text], stopwords="en", stemmer=_stemmer(), show_progress=False, return_ids=False)[0]
+
+
 def build_bm25(texts: Sequence[str]) -> bm25s.BM25:
     index = bm25s.BM25(method="lucene")
     index.index(tokenize(texts), show_progress=False)

@@ -47,7 +47,16 @@ MAX_SENTENCES = 3
 EXTRA_MARGIN = 0.08
 TOP_PASSAGES = 3
 DUPLICATE_COSINE = 0.9
-MIN_SENTENCE_WORDS = 5
+MIN_SENTENCE_WORDS = 5  # words of two or more letters: drops attendance lines ("Jerome H. Powell, Chair")
+# Procedural sentences of the minutes name dates and meetings, so they match date-heavy
+# questions, yet answer nothing; they are scored BOILERPLATE_PENALTY lower, which only a
+# question about the procedure itself ("when was the next meeting scheduled?") overcomes.
+BOILERPLATE_PENALTY = 0.4
+_BOILERPLATE = re.compile(
+    r"^(?:The meeting adjourned|By notation vote completed|It was agreed that the next meeting"
+    r"|Voting for (?:this|the)\b|A joint meeting of the Federal Open Market Committee|Attendance\b|Secretary's note)",
+    re.I,
+)
 
 NO_ANSWER = "The passages do not contain the answer to this question."
 _REASONING = "Quoted the passage sentences that best match the question, each with its passage marker."
@@ -64,8 +73,11 @@ _ABBREVIATIONS = frozenset(
     "u.s mr ms mrs dr st jan feb mar apr jun jul aug sep sept oct nov dec e.g i.e a.m p.m no vs etc inc co corp"
     " jr sr gov approx fig".split()
 )
-_MONTHS = (
-    "january february march april may june july august september october november december".split()
+_MONTHS = "january february march april may june july august september october november december".split()
+_COMMON_NAMES = frozenset(
+    _MONTHS
+    + "monday tuesday wednesday thursday friday saturday sunday fed fomc federal reserve open market committee"
+    " chair chairman vice governor governors president board system minutes statement statements".split()
 )
 _STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be been before being below between both
@@ -226,11 +238,9 @@ class ExtractiveEngine:
     def select(self, question: str, passages: Sequence[Passage]) -> list[_Candidate]:
         """Score every sentence and keep the best-supported, non-redundant ones."""
         question = question.strip()
-        if _absent_years(question, passages):
+        if _unsupported_specifics(question, passages):
             return []
-        sentences = [
-            (p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if _long_enough(s)
-        ]
+        sentences = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if _long_enough(s)]
         if not question or not sentences:
             return []
         vectors = np.asarray(self.embedder.encode([question, *[s for _, _, s in sentences]]), dtype=np.float32)
@@ -240,6 +250,8 @@ class ExtractiveEngine:
         for (passage, index, sentence), cosine in zip(sentences, cosines, strict=True):
             lexical = _coverage(q_terms, _terms(sentence) | _terms(_expand_header(passage.header)))
             score = float(cosine) + LEXICAL_WEIGHT * lexical + RANK_PRIOR / max(passage.n, 1)
+            if _BOILERPLATE.match(sentence):
+                score -= BOILERPLATE_PENALTY
             scored.append((round(score, 6), _Candidate(passage, index, sentence, score)))
         order = sorted(range(len(scored)), key=lambda j: (-scored[j][0], scored[j][1].passage.n, scored[j][1].index))
         best = scored[order[0]][1]
@@ -435,21 +447,26 @@ def _output_format(request: Request, system: str) -> str:
     return "chat"
 
 
-def _absent_years(question: str, passages: Sequence[Passage]) -> set[str]:
-    """Years the question names that no passage mentions, in its text or its header date.
+def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[str]:
+    """Years and names the question specifies that no passage mentions (text or header).
 
-    Such a question is about a period the passages do not cover ("in December 2019" over
-    2020-2025 documents): however similar a sentence is, it cannot answer it.
+    A question about a period the passages do not cover ("in December 2019" over 2020-2025
+    documents) or about an entity they never name ("Wells Fargo", "Bitcoin") cannot be
+    answered by them, however similar a sentence looks. Names are capitalized words after
+    the question's first word, minus calendar words and the Fed's own vocabulary, which
+    the documents spell differently ("the Fed").
     """
-    years = set(re.findall(r"\b(?:19|20)\d{2}\b", question))
-    if not years:
-        return set()
-    available = " ".join(f"{p.header} {p.text}" for p in passages)
-    return {y for y in years if not re.search(rf"\b{y}\b", available)}
+    available = " ".join(f"{_expand_header(p.header)} {p.text}" for p in passages).lower()
+    specifics = set(re.findall(r"\b(?:19|20)\d{2}\b", question))
+    for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
+        for word in re.findall(r"\b[A-Z][A-Za-z&]*[A-Za-z]\b", sentence)[1:]:
+            if word.lower() not in _COMMON_NAMES and word.lower() not in _STOPWORDS:
+                specifics.add(word.lower())
+    return {term for term in specifics if not re.search(rf"\b{re.escape(term)}\b", available)}
 
 
 def _long_enough(sentence: str) -> bool:
-    return len(sentence.split()) >= MIN_SENTENCE_WORDS
+    return len(re.findall(r"[A-Za-z]{2,}", sentence)) >= MIN_SENTENCE_WORDS
 
 
 def _norm_token(token: str) -> str:

@@ -171,7 +171,8 @@ def ground(answer_text: str, hits: Sequence[SearchHit]) -> tuple[str, list[Citat
             if hit.chunk_id not in new_number:
                 new_number[hit.chunk_id] = len(new_number) + 1
                 cited[hit.chunk_id] = hit
-            contexts.setdefault(hit.chunk_id, []).append(_claim_before(preceding))
+            claim = _claim_before(preceding) or _claim_after(answer_text[match.end() :])
+            contexts.setdefault(hit.chunk_id, []).append(claim)
             if new_number[hit.chunk_id] not in kept:
                 kept.append(new_number[hit.chunk_id])
         if kept:
@@ -201,6 +202,11 @@ def _claim_before(text: str) -> str:
     segment = _MARKER.sub("\n", text).rstrip().rsplit("\n", 1)[-1]
     spans = sentence_spans(segment)
     return segment[spans[-1][0] : spans[-1][1]] if spans else ""
+
+
+def _claim_after(text: str) -> str:
+    """For a marker that opens the answer ("[1] says ..."): the text after it, to the next marker."""
+    return _MARKER.split(text, maxsplit=1)[0].strip()
 
 
 def best_excerpt(chunk_text: str, claim: str) -> str:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from fomc_qa.embed import EmbeddingProvider
+from fomc_qa.glossary import expand
 from fomc_qa.models import SearchHit
 from fomc_qa.query_filters import QueryFilter, parse_filter
 from fomc_qa.store import Corpus
@@ -25,6 +26,11 @@ class RetrievalConfig:
     date_filter: bool = True
     candidates: int = 50
     rrf_k: int = RRF_K
+    per_document: int = 2  # at most this many chunks of one document before others get a turn
+    expand_jargon: bool = True  # see fomc_qa.glossary
+    interleave_meetings: bool = True  # a question naming 2-4 meetings gets each one's best evidence in turn
+    fusion: str = "rrf"  # "rrf" (rank-based) or "convex" (weighted cosine + normalized BM25)
+    dense_weight: float = 0.6  # for "convex"
 
 
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
@@ -34,6 +40,44 @@ def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tu
         for rank, item in enumerate(ranking, 1):
             scores[item] = scores.get(item, 0.0) + 1.0 / (k + rank)
     return sorted(scores.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def _passes(flt: QueryFilter | None) -> list[QueryFilter | None]:
+    """Narrowest first: the named meetings and document kind, the named meetings of any kind, then
+    everything. A kind the named meetings lack ("the minutes" of a notation vote) falls through."""
+    if flt is None or not flt.active:
+        return [None]
+    passes: list[QueryFilter | None] = [flt]
+    if flt.doc_types is not None and flt.meetings is not None:
+        passes.append(QueryFilter(meetings=flt.meetings, named_dates=flt.named_dates))
+    passes.append(None)
+    return passes
+
+
+def _diversify(ranked: list[tuple[int, float]], document_of: list[str], cap: int) -> list[tuple[int, float]]:
+    """Keep the order, but let no document hold more than `cap` places before every other
+    document has had its turn: a statement is not drowned by fifty chunks of its minutes."""
+    if cap <= 0:
+        return ranked
+    counts: dict[str, int] = {}
+    head, tail = [], []
+    for row, score in ranked:
+        doc = document_of[row]
+        counts[doc] = counts.get(doc, 0) + 1
+        (head if counts[doc] <= cap else tail).append((row, score))
+    return head + tail
+
+
+def _interleave(ranked: list[tuple[int, float]], meeting_of: list) -> list[tuple[int, float]]:
+    """Round-robin over meetings, each in its own order: comparisons need both sides early."""
+    queues: dict = {}
+    for item in ranked:
+        queues.setdefault(meeting_of[item[0]], []).append(item)
+    out: list[tuple[int, float]] = []
+    lists = list(queues.values())
+    for i in range(max((len(q) for q in lists), default=0)):
+        out.extend(q[i] for q in lists if i < len(q))
+    return out
 
 
 class Reranker:
@@ -67,30 +111,55 @@ class Retriever:
         meetings = set(flt.meetings) if flt and flt.meetings is not None else None
         doc_types = flt.doc_types if flt else None
         rankings = []
+        fetch = n * 3 if doc_types else n  # over-fetch when a kind is named: USearch has no predicate
         if self.config.dense:
-            # Over-fetch when a document kind is named: USearch has no predicate, so filter after.
-            fetch = n * 3 if doc_types else n
             rankings.append([r for r, _ in self.corpus.dense_search(query, fetch, meetings)])
         if self.config.lexical:
-            rankings.append([r for r, _ in self.corpus.lexical_search(question, n * 3 if doc_types else n, meetings)])
-        fused = reciprocal_rank_fusion(rankings, self.config.rrf_k)
+            rankings.append([r for r, _ in self.corpus.lexical_search(question, fetch, meetings)])
+
+        if self.config.fusion == "convex":
+            fused = self._convex(question, query, {r for ranking in rankings for r in ranking})
+        else:
+            fused = reciprocal_rank_fusion(rankings, self.config.rrf_k)
         if doc_types:
             fused = [(r, s) for r, s in fused if self.corpus.table.doc_type[r] in doc_types]
         return fused
 
+    def _convex(self, question: str, query: np.ndarray, candidates: set[int]) -> list[tuple[int, float]]:
+        """Rescore the candidate union exactly: w * cosine + (1 - w) * BM25 / max BM25."""
+        if not candidates:
+            return []
+        rows = np.fromiter(sorted(candidates), dtype=np.int64)
+        cosine = self.corpus.table.vectors[rows] @ query
+        lexical = self.corpus.lexical_scores(question)[rows] if self.config.lexical else np.zeros(len(rows))
+        top = float(lexical.max()) if len(lexical) else 0.0
+        lexical = lexical / top if top > 0 else lexical
+        w = self.config.dense_weight if self.config.lexical else 1.0
+        w = w if self.config.dense else 0.0
+        scores = w * cosine + (1 - w) * lexical
+        order = np.argsort(-scores, kind="stable")
+        return [(int(rows[i]), float(scores[i])) for i in order]
+
     def search(self, question: str, k: int = 5) -> list[SearchHit]:
+        flt = parse_filter(question, self.corpus.meetings) if self.config.date_filter else None
+        if self.config.expand_jargon:
+            question = expand(question)
         query = self.embedder.encode([question])[0]
         n = max(self.config.candidates, k)
-        flt = parse_filter(question, self.corpus.meetings) if self.config.date_filter else None
         self.last_filter = flt
         ordered: list[tuple[int, float]] = []
         seen: set[int] = set()
-        passes = [flt, None] if flt is not None and flt.active else [None]
+        passes = _passes(flt)
         for offset, pass_filter in enumerate(passes):
-            for row, score in self._pass(question, query, n, pass_filter):
+            fused = _diversify(self._pass(question, query, n, pass_filter), self.corpus.table.document_id,
+                               self.config.per_document)
+            if pass_filter is not None and pass_filter.meetings and 2 <= len(pass_filter.meetings) <= 4 \
+                    and self.config.interleave_meetings:
+                fused = _interleave(fused, self.corpus.table.meeting_date)
+            for row, score in fused:
                 if row not in seen:
                     seen.add(row)
-                    # Filtered-pass hits rank ahead: +1 lifts them above any unfiltered score.
+                    # Earlier (narrower) passes rank ahead: +1 per pass lifts them above any later score.
                     ordered.append((row, score + (len(passes) - 1 - offset)))
         if self.reranker and ordered:
             head = ordered[: max(k * 4, 20)]

@@ -16,7 +16,7 @@ import pyarrow.parquet as pq
 from usearch.index import Index, Indexes
 
 from fomc_qa.config import DataPaths
-from fomc_qa.lexical import load_bm25, tokenize
+from fomc_qa.lexical import load_bm25, query_terms, tokenize
 from fomc_qa.tables import EMBED_DIM
 
 CATALOG_TABLES = ("documents", "chunks", "embeddings")
@@ -136,6 +136,13 @@ class Corpus:
             row = self.row_of_key.get(int(key))
             if row is not None:
                 out.append((row, 1.0 - float(dist)))
+        return out
+
+    def lexical_scores(self, query: str) -> np.ndarray:
+        """BM25 score of every chunk (by row) for the query: cheap at this corpus size, and exact."""
+        scores = self.bm25.get_scores(query_terms(query))
+        out = np.zeros(len(self.table), dtype=np.float32)
+        out[self._bm25_rows] = scores
         return out
 
     def lexical_search(self, query: str, k: int, meetings: set[dt.date] | None = None) -> list[tuple[int, float]]:

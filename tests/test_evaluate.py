@@ -215,6 +215,8 @@ def test_keyword_recall():
     assert keyword_recall(text, ["0 to 1/4", "lowered", "Mester"]) == pytest.approx(2 / 3)
     assert keyword_recall(text, ["0 to 1/4 percent"]) == 1.0  # line break in the answer
     assert keyword_recall(text, []) is None
+    # The page's non-breaking hyphen matches a typed "-".
+    assert keyword_recall("maintained at 1\u20111/2 to 1-3/4 percent", ["1-1/2"]) == 1.0
 
 
 def test_citations_verbatim():

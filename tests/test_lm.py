@@ -123,6 +123,28 @@ def test_engine_refuses_a_year_no_passage_mentions(extractive):
     assert _predict(extractive, question=question).answer == NO_ANSWER
 
 
+def test_engine_refuses_a_name_no_passage_mentions_but_not_the_feds_own_words(extractive):
+    question = "What target range for the federal funds rate did Wells Fargo agree to maintain?"
+    assert _predict(extractive, question=question).answer == NO_ANSWER
+    fed_words = "What target range for the federal funds rate did the Fed's FOMC members maintain on Wednesday?"
+    assert _predict(extractive, question=fed_words).answer.startswith(DECISION)
+
+
+def test_procedural_sentences_lose_to_substantive_ones(embedder, monkeypatch):
+    procedural = Passage(
+        n=1,
+        header="FOMC Minutes, 2024-01-31",
+        text="It was agreed that the next meeting of the Committee would be held on Tuesday-Wednesday, March "
+        "19-20, 2024. The meeting adjourned at 10:15 a.m. on January 31, 2024.",
+    )
+    decision = Passage(n=2, header="FOMC Minutes, 2024-01-31, Committee Policy Actions", text=DECISION)
+    question = "What target range did members agree to maintain at the meeting on January 31, 2024?"
+    engine = ExtractiveEngine(embedder=embedder, support_threshold=0.3, max_sentences=1)
+    assert [c.text for c in engine.select(question, [procedural, decision])] == [DECISION]
+    monkeypatch.setattr(lm_mod, "BOILERPLATE_PENALTY", 0.0)  # the dates alone would pick the adjournment
+    assert engine.select(question, [procedural, decision])[0].text.startswith("The meeting adjourned")
+
+
 def test_demos_are_not_taken_for_the_current_question(extractive):
     demo = dspy.Example(
         question="What did the staff say about real gross domestic product in the fourth quarter?",
@@ -215,7 +237,6 @@ def test_lm_with_the_engine_saves_and_loads_its_state(embedder):
     assert state["engine"]["class"] == "fomc_qa.lm:ExtractiveEngine"
     restored = dspy.LM.load_state(state, allow_custom_lm_class=True)
     assert isinstance(restored.engine, ExtractiveEngine)
-    assert isinstance(restored._async_engine_spec, lm_mod.AsyncExtractiveEngine)
     assert restored.engine.support_threshold == lm_mod.SUPPORT_THRESHOLD
 
 
@@ -229,8 +250,7 @@ def test_select_limits_sentences_and_skips_duplicates(embedder):
 def test_real_minilm_answers_and_refuses():
     """The calibrated threshold on the real model (the one slow-ish test: loads MiniLM once)."""
     engine = ExtractiveEngine()
-    prompt = parse_prompt(
-        Request(model="m", messages=(Message.user(f"[[ ## question ## ]]\n{QUESTION}\n\n[[ ## passages ## ]]\n{PASSAGES}"),))
-    )
+    user = Message.user(f"[[ ## question ## ]]\n{QUESTION}\n\n[[ ## passages ## ]]\n{PASSAGES}")
+    prompt = parse_prompt(Request(model="m", messages=(user,)))
     assert engine.answer(prompt.question, prompt.passages).startswith(DECISION + " [2]")
     assert engine.answer("What is the capital of France?", prompt.passages) == NO_ANSWER

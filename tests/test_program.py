@@ -143,7 +143,7 @@ def test_ground_drops_markers_to_unretrieved_passages():
 
 
 def test_ground_renumbers_by_first_use_and_merges_groups_and_repeats():
-    answer = f"Cut by 1/2 point [3]. Activity was solid [2, 3]. Range held [1]; again [3] and [9]."
+    answer = "Cut by 1/2 point [3]. Activity was solid [2, 3]. Range held [1]; again [3] and [9]."
     text, citations = ground(answer, HITS)
     assert text == "Cut by 1/2 point [1]. Activity was solid [2][1]. Range held [3]; again [1] and."
     assert [(c.n, c.chunk_id) for c in citations] == [
@@ -168,6 +168,11 @@ def test_excerpts_are_verbatim_sentences_of_the_cited_chunk():
         _, cites = ground(text, HITS)
         by_id = {h.chunk_id: h.text for h in HITS}
         assert cites and all(c.quoted_excerpt and c.quoted_excerpt in by_id[c.chunk_id] for c in cites)
+
+
+def test_a_leading_marker_is_matched_with_the_text_after_it():
+    _, citations = ground("[1] reports that holdings of Treasury securities and agency debt keep falling.", HITS)
+    assert citations[0].quoted_excerpt == BALANCE_SHEET
 
 
 def test_long_excerpts_are_cut_but_stay_verbatim():
@@ -221,7 +226,8 @@ def test_says_not_answered(text, refused):
 def test_answerer_grounds_the_lm_answer():
     retriever = FakeRetriever()
     program = FOMCAnswerer(retriever, k=3)
-    lm = DummyLM([{"answer": f"Members agreed to maintain the range at 5-1/4 to 5-1/2 percent [1] [5]. {SEPT_CUT} [3]"}])
+    lm_answer = f"Members agreed to maintain the range at 5-1/4 to 5-1/2 percent [1] [5]. {SEPT_CUT} [3]"
+    lm = DummyLM([{"answer": lm_answer}])
     with dspy.context(lm=lm):
         prediction = program(question=QUESTION)
     assert retriever.calls == [(QUESTION, 3)]
@@ -283,9 +289,7 @@ def test_out_of_scope_question_through_the_extractive_engine(extractive):
 
 
 def golden(question: str, keywords: list[str], category: str = "factual") -> dspy.Example:
-    return dspy.Example(question=question, expected_answer_keywords=keywords, category=category).with_inputs(
-        "question"
-    )
+    return dspy.Example(question=question, expected_answer_keywords=keywords, category=category).with_inputs("question")
 
 
 def test_answer_metric():

@@ -1,0 +1,95 @@
+"""The new-meeting sensor and the monthly backfill schedule, against a calendar that grows."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import dagster as dg
+import pytest
+from bs4 import BeautifulSoup
+from conftest import SNAPSHOT
+from sites import Route, serve
+
+from fomc_pipeline.automation import monthly_backfill, new_meeting_sensor, plan_backfill
+from fomc_pipeline.fed.calendar import CALENDAR_PATH, parse_calendar
+from fomc_pipeline.partitions import meetings
+from fomc_pipeline.resources import FedSite, Storage
+from fomc_qa.config import DataPaths
+from fomc_qa.tables import write_rows
+
+CALENDAR_HTML = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
+
+
+def calendar_without(dates: set[str]) -> bytes:
+    """The real calendar page with the rows of some meetings removed (as before they were listed)."""
+    soup = BeautifulSoup(CALENDAR_HTML, "html.parser")
+    for row in soup.select("div.fomc-meeting"):
+        links = " ".join(a.get("href", "") for a in row.find_all("a"))
+        if any(d.replace("-", "") in links for d in dates):
+            row.decompose()
+    return str(soup).encode()
+
+
+@pytest.fixture()
+def site():
+    with serve(SNAPSHOT) as s:
+        yield s
+
+
+def _evaluate(site, instance):
+    context = dg.build_sensor_context(instance=instance, resources={"fed": FedSite(base_url=site.url, start_date="2025-01-01")})
+    return new_meeting_sensor(context)
+
+
+def test_sensor_adds_only_newly_listed_published_meetings(site):
+    later = {"2025-10-29", "2025-12-10"}
+    site.routes[CALENDAR_PATH] = Route(body=calendar_without(later))
+    with dg.DagsterInstance.ephemeral() as instance:
+        first = _evaluate(site, instance)
+        added = first.dynamic_partitions_requests[0].partition_keys
+        assert sorted(added) == ["2025-01-29", "2025-03-19", "2025-05-07", "2025-06-18", "2025-07-30", "2025-09-17"]
+        assert sorted(r.partition_key for r in first.run_requests) == sorted(added)
+        instance.add_dynamic_partitions(meetings.name, added)
+
+        site.routes.pop(CALENDAR_PATH)  # the full calendar: two more meetings, and 2026-27 not yet published
+        second = _evaluate(site, instance)
+        assert sorted(second.dynamic_partitions_requests[0].partition_keys) == sorted(later)
+        assert sorted(r.partition_key for r in second.run_requests) == sorted(later)
+        assert {r.run_key for r in second.run_requests} == {f"meeting-{k}" for k in later}
+        instance.add_dynamic_partitions(meetings.name, sorted(later))
+
+        third = _evaluate(site, instance)
+        assert isinstance(third, dg.SkipReason)
+
+
+def test_sensor_fails_loudly_on_a_broken_calendar(site):
+    site.routes[CALENDAR_PATH] = Route(status=500)
+    with dg.DagsterInstance.ephemeral() as instance, pytest.raises(Exception, match="fomccalendars.htm"):
+        ctx = dg.build_sensor_context(instance=instance, resources={"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01)})
+        new_meeting_sensor(ctx)
+
+
+def test_backfill_plans_missing_partitions_and_incomplete_minutes(tmp_path):
+    listed = [m for m in parse_calendar(CALENDAR_HTML) if m.meeting_date.year == 2025]
+    paths = DataPaths(tmp_path)
+    keys = [m.key for m in listed]
+    # 2025-12-10 was fetched before its minutes were published: raw pages hold the statement only.
+    write_rows(paths.partition_file("raw_pages", "2025-12-10"), "raw_pages", [{
+        "meeting_date": dt.date(2025, 12, 10), "doc_type": "statement", "source_url": "https://x/y.htm", "status": 200,
+        "html": "<html></html>", "bytes": 13, "sha256": "0", "listed_release_date": None,
+        "fetched_at": dt.datetime(2025, 12, 10, tzinfo=dt.timezone.utc)}])
+    materialized = set(keys) - {"2025-03-19"}
+    assert plan_backfill(listed, set(keys), materialized, paths) == ["2025-03-19", "2025-12-10"]
+
+
+def test_monthly_schedule_requests_runs_for_unmaterialized_partitions(site, tmp_path):
+    with dg.instance_for_test() as instance:
+        instance.add_dynamic_partitions(meetings.name, ["2025-01-29", "2025-03-19"])
+        context = dg.build_schedule_context(
+            instance=instance,
+            scheduled_execution_time=dt.datetime(2026, 12, 1, 6, 0),
+            resources={"fed": FedSite(base_url=site.url, start_date="2025-01-01"), "storage": Storage(data_dir=str(tmp_path))},
+        )
+        requests = list(monthly_backfill(context))
+    assert sorted(r.partition_key for r in requests) == ["2025-01-29", "2025-03-19"]
+    assert all(r.run_key.startswith("backfill-2026-12-") for r in requests)

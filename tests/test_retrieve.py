@@ -1,0 +1,88 @@
+"""Retrieval: question filters, fusion, and the hybrid retriever on the built fixture."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from fomc_qa.config import DataPaths, Settings
+from fomc_qa.query_filters import parse_filter
+from fomc_qa.retrieve import RetrievalConfig, reciprocal_rank_fusion
+from fomc_qa.session import open_retriever
+from fomc_qa.store import Corpus, IndexMissing
+
+MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4),
+            dt.date(2023, 2, 1), dt.date(2023, 12, 13), dt.date(2024, 5, 1)]
+
+
+@pytest.mark.parametrize(
+    ("question", "meetings", "doc_types"),
+    [
+        ("What did the March 2022 minutes say about inflation?", {dt.date(2022, 3, 16)}, {"minutes"}),
+        ("How did policy change in 2022?", {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}, None),
+        ("Which statement between 2022 and 2023 mentioned banks?", {dt.date(2022, 3, 16), dt.date(2022, 5, 4),
+                                                                   dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),
+        ("What happened at the first meeting of 2023?", {dt.date(2023, 2, 1)}, None),
+        ("What happened at the last meeting of 2023?", {dt.date(2023, 12, 13)}, None),
+        ("Why did the Fed cut rates on March 15, 2020?", {dt.date(2020, 3, 15)}, None),
+        ("What was decided at the April 30, 2024 meeting?", {dt.date(2024, 5, 1)}, None),
+        ("What did the Sept. 2015 statement say?", set(), {"statement"}),
+        ("What is the FOMC?", None, None),
+    ],
+)
+def test_parse_filter(question, meetings, doc_types):
+    flt = parse_filter(question, MEETINGS)
+    assert (set(flt.meetings) if flt.meetings is not None else None) == meetings
+    assert (set(flt.doc_types) if flt.doc_types else None) == doc_types
+
+
+def test_unindexed_period_is_flagged():
+    assert parse_filter("What did the FOMC do in 2015?", MEETINGS).names_unindexed_period
+    assert not parse_filter("What did the FOMC do in 2022?", MEETINGS).names_unindexed_period
+
+
+def test_reciprocal_rank_fusion_hand_computed():
+    fused = dict(reciprocal_rank_fusion([[1, 2, 3], [3, 1]], k=60))
+    assert fused[1] == pytest.approx(1 / 61 + 1 / 62)
+    assert fused[3] == pytest.approx(1 / 63 + 1 / 61)
+    assert fused[2] == pytest.approx(1 / 62)
+    assert [i for i, _ in reciprocal_rank_fusion([[1, 2, 3], [3, 1]], k=60)] == [1, 3, 2]
+
+
+@pytest.fixture(scope="module")
+def retriever(built):
+    return open_retriever(Settings.from_env(), paths=DataPaths(built[0]))
+
+
+def test_a_named_month_searches_that_meeting_first(retriever):
+    hits = retriever.search("What did the January 2024 minutes say about the balance sheet?", 5)
+    assert retriever.last_filter.meetings == frozenset({dt.date(2024, 1, 31)})
+    assert all(h.meeting_date == dt.date(2024, 1, 31) and h.doc_type == "minutes" for h in hits)
+    assert [h.rank for h in hits] == [1, 2, 3, 4, 5]
+
+
+def test_the_unfiltered_pass_follows_the_filtered_one(retriever):
+    hits = retriever.search("What did the Committee decide in March 2020 about the federal funds rate?", 90)
+    dates = [h.meeting_date for h in hits]
+    first_other = next(i for i, d in enumerate(dates) if d != dt.date(2020, 3, 15))
+    assert all(d == dt.date(2020, 3, 15) for d in dates[:first_other])
+    assert set(dates[first_other:]) - {dt.date(2020, 3, 15)}, "nothing lost when the guess is wrong"
+
+
+def test_dense_and_lexical_each_find_the_rate_decision(retriever):
+    question = "target range for the federal funds rate 0 to 1/4 percent"
+    for config in (RetrievalConfig(lexical=False, date_filter=False), RetrievalConfig(dense=False, date_filter=False)):
+        r = type(retriever)(retriever.corpus, retriever.embedder, config)
+        assert any("0 to 1/4 percent" in h.text for h in r.search(question, 5))
+
+
+def test_hits_carry_relevance_in_unit_range(retriever):
+    hits = retriever.search("inflation expectations", 10)
+    assert len(hits) == 10 and all(0.0 <= h.relevance <= 1.0 for h in hits)
+    assert len({h.chunk_id for h in hits}) == 10
+
+
+def test_missing_index_says_how_to_build_it(tmp_path):
+    with pytest.raises(IndexMissing, match="run the pipeline first"):
+        Corpus(DataPaths(tmp_path))
