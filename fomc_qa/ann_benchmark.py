@@ -309,12 +309,23 @@ class UsearchHNSW:
         self.index = Index(ndim=vectors.shape[1], metric=metric, dtype=dtype, connectivity=connectivity,
                            expansion_add=expansion_add)
         self.threads = threads
-        keys = np.asarray(keys).astype(np.uint64)
-        step = 50_000
-        for start in range(0, len(vectors), step):
-            _check_deadline(deadline, f"usearch-hnsw build ({start}/{len(vectors)} added)")
-            self.index.add(keys[start : start + step], np.ascontiguousarray(vectors[start : start + step]),
-                           threads=threads)
+        _check_deadline(deadline, "usearch-hnsw build")
+
+        def in_time(done, total):
+            return deadline is None or time.perf_counter() < deadline
+
+        # usearch compares the callback's annotations with real types, not the strings that
+        # `from __future__ import annotations` leaves
+        in_time.__annotations__ = {"done": int, "total": int, "return": bool}
+
+        try:  # one call: chunked adds would regrow the index's buffers and raise peak memory
+            self.index.add(np.asarray(keys).astype(np.uint64), np.ascontiguousarray(vectors), threads=threads,
+                           progress=in_time if deadline is not None else None)
+        except RuntimeError as exc:
+            if deadline is not None and time.perf_counter() >= deadline:
+                raise OverBudget(f"usearch-hnsw build stopped at {len(self.index):,}/{len(vectors):,}: "
+                                 "time budget exhausted") from exc
+            raise
 
     def configure(self, expansion_search: int = 64, **_: Any) -> None:
         self.index.expansion_search = int(expansion_search)
@@ -390,10 +401,10 @@ class _Faiss:
         self.keys = np.asarray(keys).astype(np.uint64).view(np.int64)
 
     def _add(self, vectors: np.ndarray, deadline: float | None, what: str) -> None:
-        step = 100_000
-        for start in range(0, len(vectors), step):
-            _check_deadline(deadline, f"{what} build ({start}/{len(vectors)} added)")
-            self.index.add(np.ascontiguousarray(vectors[start : start + step], dtype=np.float32))
+        """One add call: FAISS grows its storage vector by doubling, so adding in chunks would
+        briefly hold three times the vectors (over 8 GB at 1M with the corpus alongside)."""
+        _check_deadline(deadline, f"{what} build")
+        self.index.add(np.ascontiguousarray(vectors, dtype=np.float32))
 
     def search(self, queries: np.ndarray, k: int) -> np.ndarray:
         _, rows = self.index.search(queries, k)
@@ -478,10 +489,29 @@ class Family:
     index_type: str  # usearch-hnsw | faiss-hnsw | faiss-ivf | exact
     build: dict[str, Any]
     search: tuple[dict[str, Any], ...] = ({},)
+    optional: bool = False  # at scale: measured only if its projected cost fits the time box
 
     @property
     def builder(self) -> str:
         return f"exact-{self.build['engine']}" if self.index_type == "exact" else self.index_type
+
+    @property
+    def key(self) -> str:
+        """Identifies the build across corpus sizes (IVF's nlist follows N, so it is left out)."""
+        return self.builder + "".join(f" {k}={v}" for k, v in sorted(self.build.items()) if k != "nlist")
+
+
+def _family_key(result: BenchmarkResult) -> str:
+    """Family.key recovered from a result row (its build parameters are in params)."""
+    builds = {
+        "usearch-hnsw": ("metric", "dtype", "connectivity", "expansion_add"),
+        "faiss-hnsw": ("M", "efConstruction"),
+        "faiss-ivf": ("train_per_list",),
+        "exact": ("engine", "metric"),
+    }.get(result.index_type, ())
+    build = {k: result.params[k] for k in builds if k in result.params}
+    builder = f"exact-{build['engine']}" if result.index_type == "exact" else result.index_type
+    return builder + "".join(f" {k}={v}" for k, v in sorted(build.items()))
 
 
 def family_of(result: BenchmarkResult) -> str:
@@ -558,23 +588,31 @@ def small_grid(n: int) -> list[Family]:
 
 
 def scale_grid(n: int, reference: Sequence[BenchmarkResult] = ()) -> list[Family]:
-    """Fewer points at scale: each family keeps the build that won on the real corpus
-    (`reference`), IVF takes nlist ~ sqrt(N), and the search settings span the useful range."""
+    """Fewer points at scale, one build per family, in priority order for the time box.
+
+    FAISS HNSW keeps the M that won on the real corpus (`reference`); USearch is built at that same
+    graph degree with the shipped metric and dtype, so the libraries are compared like for like;
+    IVF takes nlist ~ sqrt(N). Optional extras, run when the projection says they fit: the shipped
+    USearch connectivity itself (tuned on a few thousand vectors, it shows when re-tuning is due)
+    and USearch exact search (FAISS's flat index is the faster exact baseline).
+    """
     shipped = choose_shipped(reference) if any(r.index_type == "usearch-hnsw" for r in reference) else None
-    sp = shipped.params if shipped else {"metric": "ip", "dtype": "f16", "connectivity": 16}
+    sp = shipped.params if shipped else {"metric": "ip", "dtype": "f16", "connectivity": 16, "expansion_add": 128}
     fh = _fastest(reference, "faiss-hnsw", RECALL_FLOOR)
-    faiss_m = int(fh.params["M"]) if fh else 32
-    efs = (16, 32, 64, 128, 256, 512)
+    degree = int(fh.params["M"]) if fh else 32
+    efs = tuple({"expansion_search": ef} for ef in (16, 32, 64, 128, 256, 512))
+    usearch_build = {"metric": sp["metric"], "dtype": sp["dtype"], "expansion_add": int(sp.get("expansion_add", 128))}
     nlist = max(1, round(math.sqrt(n)))
-    return [
-        Family("usearch-hnsw", {"metric": sp["metric"], "dtype": sp["dtype"], "connectivity": int(sp["connectivity"]),
-                                "expansion_add": int(sp.get("expansion_add", 128))},
-               tuple({"expansion_search": ef} for ef in efs)),
-        Family("exact", {"engine": "usearch", "metric": sp["metric"]}),
+    fams = [
+        Family("usearch-hnsw", {**usearch_build, "connectivity": degree}, efs),
+        Family("faiss-hnsw", {"M": degree, "efConstruction": 128}, tuple({"efSearch": e["expansion_search"]} for e in efs)),
         Family("faiss-ivf", {"nlist": nlist}, tuple({"nprobe": p} for p in (1, 2, 4, 8, 16, 32, 64, 128) if p <= nlist)),
-        Family("faiss-hnsw", {"M": faiss_m, "efConstruction": 128}, tuple({"efSearch": ef} for ef in efs)),
         Family("exact", {"engine": "faiss"}),
     ]
+    if int(sp["connectivity"]) != degree:
+        fams.append(Family("usearch-hnsw", {**usearch_build, "connectivity": int(sp["connectivity"])}, efs, optional=True))
+    fams.append(Family("exact", {"engine": "usearch", "metric": sp["metric"]}, optional=True))
+    return fams
 
 
 # --------------------------------------------------------------------------- measuring
@@ -637,6 +675,8 @@ class _Entry:
     lat: list[np.ndarray] = field(default_factory=list)
     found: np.ndarray | None = None
     qps: float = 0.0
+    spent_s: float = 0.0  # time spent measuring this entry
+    wall_s: float = 0.0  # the whole family's build + measurement time (for projecting larger sizes)
 
 
 def _measure(entries: list[_Entry], queries: np.ndarray, k: int, *, rounds: int, n_latency: int, warmup: int,
@@ -648,14 +688,27 @@ def _measure(entries: list[_Entry], queries: np.ndarray, k: int, *, rounds: int,
                 break  # later rounds only refine latencies; the first is mandatory
             for i in (rng.permutation(len(entries)) if len(entries) > 1 else [0]):
                 e = entries[i]
+                t0 = time.perf_counter()
                 e.searcher.set_threads(1)
                 e.searcher.configure(**e.setting)
                 e.lat.append(_time_single(e.searcher, queries, k, n_latency, warmup))
+                e.spent_s += time.perf_counter() - t0
     with pinned_threads(threads):
         for e in entries:
+            t0 = time.perf_counter()
             e.searcher.set_threads(threads)
             e.searcher.configure(**e.setting)
             e.qps, e.found = _time_batch(e.searcher, queries, k)
+            e.spent_s += time.perf_counter() - t0
+
+
+def _add_family_time(entries: list[_Entry]) -> None:
+    """wall_s of every entry becomes its family's build time plus all its settings' measurement."""
+    spent: dict[int, float] = {}
+    for e in entries:
+        spent[id(e.family)] = spent.get(id(e.family), 0.0) + e.spent_s
+    for e in entries:
+        e.wall_s += spent[id(e.family)]
 
 
 def _row(e: _Entry, truth: GroundTruth, k: int, corpus_kind: str, n: int, query_kind: np.ndarray | None,
@@ -664,7 +717,8 @@ def _row(e: _Entry, truth: GroundTruth, k: int, corpus_kind: str, n: int, query_
     r5, r10 = truth.recall(e.found, min(5, k)), truth.recall(e.found, k)
     params: dict[str, float | int | str] = {**e.family.build, **e.setting}
     params.update({"n_queries": len(e.found), "timed_queries": len(lat), "rounds": len(e.lat),
-                   "threads_single": 1, "threads_batch": threads, "batch_ms_per_query": 1e3 / e.qps})
+                   "threads_single": 1, "threads_batch": threads, "batch_ms_per_query": 1e3 / e.qps,
+                   "family_wall_s": round(e.wall_s, 3)})
     if query_kind is not None:
         per_query = truth.recall_by_query(e.found, k)
         for kind in sorted(set(query_kind.tolist())):
@@ -695,6 +749,7 @@ def run_sweep(
     notes: list[str] | None = None,
     interleave: bool | None = None,
     seed: int = 0,
+    estimates: dict[str, float] | None = None,
 ) -> list[BenchmarkResult]:
     """Build every family in `families` (default: `default_grid`), measure every search setting,
     and return one BenchmarkResult per (build, setting).
@@ -703,8 +758,9 @@ def run_sweep(
     max(n_latency, len(queries)) calls after `warmup` calls, pooled over `rounds`; recall is
     tie-aware against exact search. When all builds fit in memory (`interleave`, default: under
     2 GB of vectors in total) the rounds visit every configuration in a fresh random order, so
-    load from other processes does not favour whichever ran in a quiet moment. Past `deadline`
-    (a perf_counter time) builds are skipped and recorded in `notes`.
+    load from other processes does not favour whichever ran in a quiet moment. A family whose
+    projected cost (`estimates`, by Family.key, in seconds) would pass `deadline` (a perf_counter
+    time) is skipped, a USearch build is stopped at the deadline, and both are recorded in `notes`.
     """
     vectors = np.ascontiguousarray(vectors, dtype=np.float32)
     queries = np.ascontiguousarray(queries, dtype=np.float32)
@@ -724,34 +780,41 @@ def run_sweep(
     rows: list[BenchmarkResult] = []
     pending: list[_Entry] = []
     for fam in families:
+        t0 = time.perf_counter()
+        estimate = (estimates or {}).get(fam.key)
+        if deadline is not None and estimate is not None and t0 + estimate > deadline:
+            notes.append(f"N={len(vectors):,}: skipped {fam.key}: projected {estimate:.0f}s, "
+                         f"{max(0.0, deadline - t0):.0f}s left in the time box")
+            log.warning("skipped %s: projected %.0fs past the time box", fam.key, estimate)
+            continue
         try:
-            _check_deadline(deadline, f"{fam.builder} {fam.build}")
-            t0 = time.perf_counter()
+            _check_deadline(deadline, fam.key)
             with pinned_threads(threads):
                 searcher = BUILDERS[fam.builder](vectors, keys, threads=threads, deadline=deadline, **fam.build)
             build_s = 0.0 if fam.index_type == "exact" and fam.build.get("engine") != "faiss" else time.perf_counter() - t0
             nbytes = searcher.serialized_bytes()
         except OverBudget as exc:
-            notes.append(f"N={len(vectors):,}: skipped {fam.builder} {fam.build}: {exc}")
-            log.warning("skipped %s %s: %s", fam.builder, fam.build, exc)
+            notes.append(f"N={len(vectors):,}: skipped {fam.key}: {exc}")
+            log.warning("skipped %s: %s", fam.key, exc)
             continue
-        log.info("built %s %s in %.2fs (%d bytes)", fam.builder, fam.build, build_s, nbytes)
-        entries = [_Entry(fam, searcher, s, build_s, nbytes) for s in fam.search]
+        log.info("built %s in %.2fs (%d bytes)", fam.key, build_s, nbytes)
+        entries = [_Entry(fam, searcher, st, build_s, nbytes) for st in fam.search]
+        setup_s = time.perf_counter() - t0
+        for e in entries:
+            e.wall_s = setup_s
         if interleave:
             pending.extend(entries)
             continue
-        try:
-            _measure(entries, queries, k, rounds=rounds, n_latency=n_latency, warmup=warmup, threads=threads,
-                     seed=seed, deadline=deadline)
-        except OverBudget as exc:
-            notes.append(f"N={len(vectors):,}: {fam.builder} not measured: {exc}")
-            continue
+        _measure(entries, queries, k, rounds=rounds, n_latency=n_latency, warmup=warmup, threads=threads,
+                 seed=seed, deadline=deadline)
+        _add_family_time(entries)
         rows.extend(_row(e, truth, k, corpus_kind, len(vectors), qk, threads, rounds) for e in entries)
         del entries, searcher
         gc.collect()
     if pending:
         _measure(pending, queries, k, rounds=rounds, n_latency=n_latency, warmup=warmup, threads=threads,
                  seed=seed, deadline=deadline)
+        _add_family_time(pending)
         rows.extend(_row(e, truth, k, corpus_kind, len(vectors), qk, threads, rounds) for e in pending)
     return rows
 
@@ -1021,11 +1084,13 @@ def scale_study(
 ) -> ScaleStudy:
     """The sweep again on synthetic corpora of each size (ascending), with `scale_grid`.
 
-    Each size is time-boxed to `budget_s`. Before starting a size its cost is projected from the
-    previous size's wall time as t_prev * (N/N_prev)^growth; if that exceeds the budget the size
-    is cut to what the projection says fits (rounded down to two significant digits) and the
-    reason is recorded. Inside a size the budget is also a hard deadline: a build that would
-    cross it is abandoned and noted rather than allowed to overrun.
+    Each size is time-boxed to `budget_s`. Before a size starts, its cost is projected from what
+    each family took at the previous size: corpus and ground truth grow with N, exact search with
+    N, builds and their searches with N^growth (HNSW construction is slightly superlinear). If the
+    required families would not fit, the size is cut to the largest N that the projection says
+    fits (rounded down to two significant digits) and the reason is recorded; optional families
+    run only if their own projection fits what is left. Inside a size the budget is a deadline:
+    a USearch build is stopped there and later families are skipped, all noted.
     """
     threads = threads or available_threads()
     notes: list[str] = []
@@ -1034,23 +1099,40 @@ def scale_study(
     results: list[BenchmarkResult] = []
     profiles: dict[str, dict[str, float]] = {}
     seconds: dict[str, float] = {}
-    prev: tuple[int, float] | None = None
+    prev: dict[str, Any] | None = None
+
+    def project(m: float) -> tuple[float, dict[str, float]]:
+        r = m / prev["n"]
+        est = {}
+        grid = scale_grid(int(m), reference)
+        for f in grid:
+            if f.key in prev["walls"]:
+                est[f.key] = prev["walls"][f.key] * r ** (1.0 if f.index_type == "exact" else growth)
+        required = prev["setup"] * r + sum(est.get(f.key, 0.0) for f in grid if not f.optional)
+        return required, est
+
     for requested in sorted(sizes):
         n = int(requested)
+        estimates: dict[str, float] = {}
         if prev is not None:
-            projected = prev[1] * (n / prev[0]) ** growth
-            if projected > budget_s:
-                fit = int(prev[0] * (budget_s / prev[1]) ** (1 / growth))
-                fit = int(float(f"{fit:.2g}"))
-                if fit <= prev[0]:
-                    notes.append(f"N={n:,} skipped: projected {projected:.0f}s from N={prev[0]:,} "
-                                 f"({prev[1]:.0f}s) exceeds the {budget_s:.0f}s budget")
+            required, estimates = project(n)
+            if required > budget_s:
+                lo, hi = float(prev["n"]), float(n)
+                for _ in range(50):
+                    mid = (lo + hi) / 2
+                    lo, hi = (mid, hi) if project(mid)[0] <= budget_s else (lo, mid)
+                mag = 10 ** (math.floor(math.log10(lo)) - 1)
+                fit = int(math.floor(lo / mag) * mag)
+                reason = (f"the time box is {budget_s:.0f}s per size and, projected from N={prev['n']:,} "
+                          f"(setup and exact search ~N, builds ~N^{growth}), the required families would need "
+                          f"{required:.0f}s at N={n:,}; load average {os.getloadavg()[0]:.1f} on "
+                          f"{available_threads()} cores when sizing")
+                if fit <= prev["n"]:
+                    notes.append(f"N={n:,} skipped: {reason}")
                     continue
-                notes.append(f"N={n:,} sized down to {fit:,}: the time box is {budget_s:.0f}s per size and N={prev[0]:,} "
-                             f"took {prev[1]:.0f}s, so N={n:,} projects to {projected:.0f}s (time x (N ratio)^{growth}: "
-                             f"HNSW construction grows slightly faster than N, and builds dominate); load average "
-                             f"{os.getloadavg()[0]:.1f} on {available_threads()} cores when sizing")
+                notes.append(f"N={n:,} sized down to {fit:,}: {reason}")
                 n = fit
+                estimates = project(n)[1]
         t0 = time.perf_counter()
         deadline = t0 + budget_s
         corpus = synthetic_corpus(real_vectors, n, noise=sigma, seed=seed, shape=shape)
@@ -1060,24 +1142,29 @@ def scale_study(
         with pinned_threads(threads):
             truth = exact_ground_truth(corpus, keys, queries, k)
             profiles[f"synthetic {n:,} ({shape} noise)"] = neighbour_profile(corpus, rows=synthetic_rows, seed=seed)
-            if prev is None and shape != "isotropic" and n > len(real_vectors):
-                iso = calibrate_noise(real_vectors, shape="isotropic", seed=seed)
-                alt = synthetic_corpus(real_vectors, n, noise=iso["sigma"], seed=seed, shape="isotropic")
+        setup = time.perf_counter() - t0
+        if prev is None and shape != "isotropic" and n > len(real_vectors):
+            iso = calibrate_noise(real_vectors, shape="isotropic", seed=seed)
+            alt = synthetic_corpus(real_vectors, n, noise=iso["sigma"], seed=seed, shape="isotropic")
+            with pinned_threads(threads):
                 profiles[f"synthetic {n:,} (isotropic noise, for comparison; not used)"] = neighbour_profile(
                     alt, rows=synthetic_rows, seed=seed)
-                del alt
-        log.info("N=%d: corpus and ground truth in %.1fs", n, time.perf_counter() - t0)
+            del alt
+        log.info("N=%d: corpus and ground truth in %.1fs", n, setup)
         fams = scale_grid(n, reference)
         rows = run_sweep(corpus, keys, queries, k, corpus_kind="synthetic", families=fams, truth=truth,
                          query_kind=query_kind, rounds=1 if n >= 100_000 else 2, n_latency=n_latency,
                          threads=threads, deadline=deadline, notes=notes, interleave=n * 4 * DIM * len(fams) < 2 * 1024**3,
-                         seed=seed)
+                         seed=seed, estimates=estimates)
         results.extend(r.model_copy(update={"params": {**r.params, "requested_n": int(requested),
                                                        "noise_sigma": round(sigma, 6)}}) for r in rows)
         elapsed = time.perf_counter() - t0
         seconds[f"{n}"] = elapsed
+        walls: dict[str, float] = {}
+        for r in rows:
+            walls[_family_key(r)] = max(walls.get(_family_key(r), 0.0), float(r.params.get("family_wall_s", 0.0)))
         log.info("N=%d done in %.1fs (peak RSS %.2f GB)", n, elapsed, peak_rss_bytes() / 1e9)
-        prev = (n, elapsed)
+        prev = {"n": n, "setup": setup, "walls": walls}
         del corpus, truth
         gc.collect()
     return ScaleStudy(results=results, notes=notes, noise=calib, profiles=profiles, seconds=seconds)
@@ -1350,15 +1437,24 @@ def _markdown(results: Sequence[BenchmarkResult], summary: dict[str, Any], conte
         f"Asset check (recall@10 >= {RECALL_FLOOR}): **{'PASS' if summary['check_passed'] else 'FAIL'}**.",
         "",
     ]
+    def speed(ratio: float) -> str:
+        return f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower"
+
     for fam, name in (("faiss-hnsw", "FAISS IndexHNSWFlat"), ("faiss-ivf", "FAISS IndexIVFFlat")):
         v = versus.get(fam)
         if v:
             r = v["result"]
-            verdict = "faster" if v["p50_ratio"] > 1 else "slower"
             lines.append(
                 f"- vs the best {name} setting at {v['matched_on']} (`{config_label(r)}`, recall@10 {r.recall_at_10:.4f}, "
-                f"p50 {_fmt_ms(r.latency_ms_p50)} ms): the shipped configuration is **{v['p50_ratio']:.2f}x {verdict}** "
-                f"at p50 ({v['p99_ratio']:.2f}x at p99; batch throughput ratio {v['qps_ratio']:.2f}x).")
+                f"p50 {_fmt_ms(r.latency_ms_p50)} ms): the shipped configuration is **{speed(v['p50_ratio'])}** "
+                f"at p50 (p99 theirs/shipped {v['p99_ratio']:.2f}; batch throughput shipped/theirs {v['qps_ratio']:.2f}).")
+            at_floor = _fastest(real, fam, RECALL_FLOOR)
+            if at_floor is not None and at_floor is not r:
+                lines.append(
+                    f"  At the {RECALL_FLOOR} floor itself (recall matched less strictly) the fastest {name} setting is "
+                    f"`{config_label(at_floor)}` (recall@10 {at_floor.recall_at_10:.4f}, p50 "
+                    f"{_fmt_ms(at_floor.latency_ms_p50)} ms): the shipped one is "
+                    f"{speed(at_floor.latency_ms_p50 / shipped.latency_ms_p50)} there.")
     for fam in ("exact-usearch", "exact-faiss", "exact-numpy"):
         v = versus.get(fam)
         if v:
@@ -1448,15 +1544,21 @@ def _markdown(results: Sequence[BenchmarkResult], summary: dict[str, Any], conte
                       "|---|---|---|---|"]
             for name, p in profiles.items():
                 lines.append(f"| {name} | {p['nn1_cos_median']:.3f} | {p['nn10_cos_median']:.3f} | {p['lid_median']:.1f} |")
-        lines += ["", f"Fastest setting per family reaching recall@10 >= {RECALL_FLOOR} at each size (italics: the "
-                  "floor was not reached, best recall shown):", "",
-                  "| N | corpus | family | configuration | recall@10 | p50 ms | p99 ms | batch q/s | build s | size |",
-                  "|---|---|---|---|---|---|---|---|---|---|"]
+        lines += ["", "At scale each family keeps one build, chosen on the real corpus: FAISS HNSW its winning M, USearch "
+                  "the same graph degree with the shipped metric and dtype (like for like), IVF nlist ~ sqrt(N); the "
+                  "shipped USearch connectivity and USearch exact search are added where the time box allows.", "",
+                  f"Fastest setting per family reaching recall@10 >= {RECALL_FLOOR} at each size (italics: the "
+                  "floor was not reached, best recall shown; q / h: recall@10 on the golden questions / on the "
+                  "held-back chunks):", "",
+                  "| N | corpus | family | configuration | recall@10 | q / h | p50 ms | p99 ms | batch q/s | build s | size |",
+                  "|---|---|---|---|---|---|---|---|---|---|---|"]
         for row in table:
             r = row["result"]
             cfg = config_label(r) if row["meets_floor"] else f"*{config_label(r)}*"
+            q, h = r.params.get("recall@10_question"), r.params.get("recall@10_heldout")
+            qh = f"{q:.3f} / {h:.3f}" if q is not None and h is not None else ""
             lines.append(f"| {row['corpus_size']:,} | {row['corpus_kind']} | {row['family']} | {cfg} | {r.recall_at_10:.4f} | "
-                         f"{_fmt_ms(r.latency_ms_p50)} | {_fmt_ms(r.latency_ms_p99)} | {_fmt_n(r.batch_qps or 0)} | "
+                         f"{qh} | {_fmt_ms(r.latency_ms_p50)} | {_fmt_ms(r.latency_ms_p99)} | {_fmt_n(r.batch_qps or 0)} | "
                          f"{r.build_s:.1f} | {_fmt_bytes(r.memory_bytes)} |")
         lines += ["", "Crossovers (p50 at recall@10 >= 0.99):", ""]
         pairs = [("exact-numpy", "usearch-hnsw"), ("exact-usearch", "usearch-hnsw"), ("exact-faiss", "faiss-hnsw"),
@@ -1469,15 +1571,35 @@ def _markdown(results: Sequence[BenchmarkResult], summary: dict[str, Any], conte
         first, last = scale_sizes[0], scale_sizes[-1]
         growth = []
         for fam in FAMILY_ORDER:
-            pts = {row["corpus_size"]: row for row in table if row["family"] == fam and row["meets_floor"]}
+            pts = {row["corpus_size"]: row for row in table if row["family"] == fam}
             if first in pts and last in pts and last != first:
                 r0, r1 = pts[first]["result"], pts[last]["result"]
-                growth.append(f"| {fam} | {_fmt_ms(r0.latency_ms_p50)} → {_fmt_ms(r1.latency_ms_p50)} "
+                mark = "" if pts[last]["meets_floor"] else " (below the floor at the largest size)"
+                growth.append(f"| {fam}{mark} | {r0.recall_at_10:.4f} → {r1.recall_at_10:.4f} | "
+                              f"{_fmt_ms(r0.latency_ms_p50)} → {_fmt_ms(r1.latency_ms_p50)} "
                               f"({r1.latency_ms_p50 / r0.latency_ms_p50:.1f}x) | {r0.build_s:.2f} → {r1.build_s:.1f} | "
                               f"{_fmt_bytes(r0.memory_bytes)} → {_fmt_bytes(r1.memory_bytes)} |")
         if growth:
-            lines += ["", f"How costs grow from N={first:,} to N={last:,} ({last / first:.0f}x the vectors):", "",
-                      "| family | p50 ms | build s | size |", "|---|---|---|---|"] + growth
+            lines += ["", f"How costs grow from N={first:,} to N={last:,} ({last / first:.0f}x the vectors), each "
+                      "family's row above at the smallest and largest size:", "",
+                      "| family | recall@10 | p50 ms | build s | size |", "|---|---|---|---|---|"] + growth
+        lost = []
+        for fam in FAMILY_ORDER:
+            fam_rows = sorted((row for row in table if row["family"] == fam), key=lambda row: row["corpus_size"])
+            miss = next((row for row in fam_rows if not row["meets_floor"]), None)
+            if miss is not None:
+                r = miss["result"]
+                lost.append(f"{fam} from N={miss['corpus_size']:,} (best measured: `{config_label(r)}`, recall@10 "
+                            f"{r.recall_at_10:.4f}, on the questions {r.params.get('recall@10_question', float('nan')):.3f})")
+        if lost:
+            lines += ["", f"Where recall@10 >= {RECALL_FLOOR} is lost within the measured settings: " + "; ".join(lost) + "."]
+        difficulty = context.get("corpus", {}).get("query_top1_cos")
+        if difficulty:
+            lines += ["", "The misses concentrate on the golden questions: a question's embedding sits far from every "
+                      f"chunk (median cosine to its nearest chunk {difficulty.get('question', float('nan')):.3f}, vs "
+                      f"{difficulty.get('heldout', float('nan')):.3f} for a held-back chunk), so the graph has no close "
+                      "entry points and, in a dense corpus, many candidates lie within a hair of the 10th neighbour."]
+        lines.append("")
         for note in scale.get("notes", []):
             lines.append(f"- note: {note}")
         if scale.get("seconds"):

@@ -227,6 +227,10 @@ def main(argv: list[str] | None = None) -> int:
         "n_vectors": int(len(vectors)), "n_questions": int(len(q_vectors)), "n_heldout": int(held.sum()),
     }
 
+    with ab.pinned_threads(threads):
+        top1 = ab.exact_ground_truth(vectors, keys, queries, 1).sims[:, 0]
+    kind_arr = np.asarray(kinds)
+    corpus_info["query_top1_cos"] = {kind: float(np.median(top1[kind_arr == kind])) for kind in sorted(set(kinds))}
     t0 = time.perf_counter()
     families = ab.default_grid(len(vectors)) if args.grid == "full" else ab.small_grid(len(vectors))
     results = ab.run_sweep(vectors, keys, queries, 10, "real", families=families, query_kind=kinds,

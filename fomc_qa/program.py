@@ -45,6 +45,7 @@ KEYWORD_WEIGHT = 0.7
 BOOTSTRAP_THRESHOLD = 0.5
 
 _MARKER = re.compile(r"[ \t]*\[(\d{1,3}(?:\s*[,;]\s*\d{1,3})*)\]")
+_QUOTATION = re.compile(r"\u201c([^\u201d]+)\u201d")
 _WORD = re.compile(r"[a-z0-9]+(?:[-/.][a-z0-9]+)*")
 _REFUSAL = re.compile(
     r"\b(?:passages?|excerpts?|(?:the|this|given) context|provided (?:context|text|information|documents|sources))"
@@ -53,6 +54,18 @@ _REFUSAL = re.compile(
     r"|\b(?:not enough|insufficient|no relevant) (?:information|evidence|context)\b"
     r"|\b(?:cannot|can't|unable to) (?:be )?(?:answer|determine|find)"
     r"|^\s*I (?:do not|don't) know\b",
+    re.I,
+)
+# Requests the records cannot answer whatever is retrieved: investment advice and people's
+# private finances. Statements and minutes record policy decisions and the discussion behind
+# them; they never recommend securities or report anyone's wealth, yet passages on bank stocks
+# or on "Chair Powell" look relevant enough to be quoted. Household or bank "net worth" stays
+# in scope: only a person's ("his", "personal") finances are matched.
+_OUT_OF_SCOPE_REQUEST = re.compile(
+    r"\b(?:should|could|can|must) (?:i|we|you) (?:buy|sell|short|invest|purchase)\b"
+    r"|\b(?:what|which) (?:\w+ ){0,3}(?:to buy|to sell|to short|to invest in)\b"
+    r"|\binvestment advice\b"
+    r"|\b(?:personal|private|his|her) (?:net worth|wealth|fortune|finances|salary|income|portfolio|investments)\b",
     re.I,
 )
 _STOP = frozenset(
@@ -93,6 +106,9 @@ class _Shared:
 class FOMCAnswerer(dspy.Module):
     """retrieve(question, k) -> AnswerWithCitations -> ground -> confidence.
 
+    Without an LM call the answer is "insufficient" when no hit clears RELEVANCE_FLOOR or the
+    question is an out-of-scope request (`out_of_scope_request`).
+
     `forward` returns a Prediction with `answer` (grounded text), `citations`
     (list[Citation]), `confidence`, `hits`, `raw_answer` (the LM's text), `retrieval_ms`
     and `generation_ms`.
@@ -112,7 +128,7 @@ class FOMCAnswerer(dspy.Module):
         started = time.perf_counter()
         hits = list(self.retrieve(question, self.k))
         retrieval_ms = (time.perf_counter() - started) * 1000
-        if not any(h.relevance >= RELEVANCE_FLOOR for h in hits):
+        if not any(h.relevance >= RELEVANCE_FLOOR for h in hits) or out_of_scope_request(question):
             return _prediction(INSUFFICIENT_ANSWER, [], "insufficient", hits, "", retrieval_ms, 0.0)
         started = time.perf_counter()
         raw = self.generate_answer(question=question, passages=format_passages(hits)).answer
@@ -121,6 +137,12 @@ class FOMCAnswerer(dspy.Module):
         if says_not_answered(raw) or not citations:
             return _prediction(INSUFFICIENT_ANSWER, [], "insufficient", hits, raw, retrieval_ms, generation_ms)
         return _prediction(text, citations, confidence_for(citations), hits, raw, retrieval_ms, generation_ms)
+
+
+def out_of_scope_request(question: str) -> bool:
+    """Whether the question asks for something the FOMC's records never give (investment
+    advice, a person's private finances), so no passage may be quoted as its answer."""
+    return bool(_OUT_OF_SCOPE_REQUEST.search(question))
 
 
 def _prediction(answer, citations, confidence, hits, raw, retrieval_ms, generation_ms) -> dspy.Prediction:
@@ -198,8 +220,15 @@ def ground(answer_text: str, hits: Sequence[SearchHit]) -> tuple[str, list[Citat
 
 
 def _claim_before(text: str) -> str:
-    """The answer text a marker supports: from the previous marker or sentence start to it."""
+    """The answer text a marker supports: from the previous marker or sentence start to it.
+
+    A quotation in that text is the claim itself, so the source named before it ("FOMC
+    statement of May 4, 2022: “...”") does not steer the excerpt.
+    """
     segment = _MARKER.sub("\n", text).rstrip().rsplit("\n", 1)[-1]
+    quotes = _QUOTATION.findall(segment)
+    if quotes:
+        return quotes[-1]
     spans = sentence_spans(segment)
     return segment[spans[-1][0] : spans[-1][1]] if spans else ""
 

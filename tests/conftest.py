@@ -3,8 +3,8 @@ through Dagster's own materialize(), made once per test session."""
 
 from __future__ import annotations
 
+import json
 import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -15,9 +15,16 @@ os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
 REPO = Path(__file__).resolve().parents[1]
 SNAPSHOT = REPO / "data" / "snapshot" / "www.federalreserve.gov"
 GOLDEN = REPO / "data" / "eval" / "golden.json"
-# A few real meetings: an unscheduled 2020 action (rebuilt minutes), a 2024 meeting (rebuilt
-# statement and minutes) and a 2025 meeting (original statement and minutes pages).
-FIXTURE_MEETINGS = ["2020-03-15", "2024-01-31", "2025-09-17"]
+# A few real meetings: an unscheduled 2020 action (original statement, rebuilt 2020 minutes), a
+# 2023 meeting (rebuilt statement and minutes) and a 2025 meeting (original minutes page).
+FIXTURE_MEETINGS = ["2020-03-15", "2023-03-22", "2025-10-29"]
+
+
+def fixture_golden() -> list[dict]:
+    """The project's golden questions about the fixture meetings, plus the out-of-scope ones."""
+    questions = json.loads(GOLDEN.read_text())
+    return [q for q in questions if q["category"] == "out-of-scope"
+            or {d["date"] for d in q["relevant_documents"]} <= set(FIXTURE_MEETINGS)]
 
 
 @pytest.fixture(scope="session")
@@ -39,7 +46,7 @@ def built(tmp_path_factory, snapshot_url):
 
     data_dir = tmp_path_factory.mktemp("data")
     (data_dir / "eval").mkdir()
-    shutil.copy(GOLDEN, data_dir / "eval" / "golden.json")
+    (data_dir / "eval" / "golden.json").write_text(json.dumps(fixture_golden()))
     resources = {"fed": FedSite(base_url=snapshot_url, backoff_s=0.01), "storage": Storage(data_dir=str(data_dir)),
                  "embedder": Embedder()}
     instance = dg.DagsterInstance.ephemeral()

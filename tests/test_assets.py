@@ -26,21 +26,21 @@ def test_every_table_has_one_file_per_partition(built):
 
 
 def test_documents_follow_the_id_contract(built):
-    docs = _table(built[0], "documents", "2024-01-31").to_pylist()
-    assert sorted(d["document_id"] for d in docs) == ["minutes-2024-01-31", "statement-2024-01-31"]
+    docs = _table(built[0], "documents", "2023-03-22").to_pylist()
+    assert sorted(d["document_id"] for d in docs) == ["minutes-2023-03-22", "statement-2023-03-22"]
     minutes = next(d for d in docs if d["doc_type"] == "minutes")
-    assert minutes["source_url"] == "https://www.federalreserve.gov/monetarypolicy/fomcminutes20240131.htm"
+    assert minutes["source_url"] == "https://www.federalreserve.gov/monetarypolicy/fomcminutes20230322.htm"
     assert "Staff Review of the Economic Situation" in [s["heading"] for s in minutes["sections"]]
     statement = next(d for d in docs if d["doc_type"] == "statement")
-    assert str(statement["release_date"]) == "2024-01-31"
-    assert "5-1/4 to 5-1/2 percent" in statement["text"]
+    assert str(statement["release_date"]) == "2023-03-22"
+    assert "4-3/4 to 5 percent" in statement["text"]
 
 
 def test_chunk_ids_and_embedding_keys(built):
-    chunks = _table(built[0], "chunks", "2024-01-31")
-    emb = _table(built[0], "embeddings", "2024-01-31")
+    chunks = _table(built[0], "chunks", "2023-03-22")
+    emb = _table(built[0], "embeddings", "2023-03-22")
     ids = chunks.column("chunk_id").to_pylist()
-    assert ids[0] == "minutes-2024-01-31#000" and emb.column("chunk_id").to_pylist() == ids
+    assert ids[0] == "minutes-2023-03-22#000" and emb.column("chunk_id").to_pylist() == ids
     assert max(chunks.column("token_count").to_pylist()) <= 256
     assert all(0 < k < 2**63 for k in emb.column("key").to_pylist())
 
@@ -82,7 +82,7 @@ def test_corrupted_shard_fails_its_check(built, tmp_path):
     import shutil
 
     data_dir, instance, resources = built
-    key = "2025-09-17"
+    key = "2025-10-29"
     shard = DataPaths(data_dir).shard_file(key)
     backup = tmp_path / "shard.bak"
     shutil.copy(shard, backup)
@@ -100,7 +100,7 @@ def test_embedding_check_detects_non_unit_vectors(built, tmp_path):
     import pyarrow.compute as pc
 
     data_dir, instance, resources = built
-    key = "2025-09-17"
+    key = "2025-10-29"
     path = DataPaths(data_dir).partition_file("embeddings", key)
     original = path.read_bytes()
     try:

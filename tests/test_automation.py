@@ -83,13 +83,15 @@ def test_backfill_plans_missing_partitions_and_incomplete_minutes(tmp_path):
 
 
 def test_monthly_schedule_requests_runs_for_unmaterialized_partitions(site, tmp_path):
-    with dg.instance_for_test() as instance:
-        instance.add_dynamic_partitions(meetings.name, ["2025-01-29", "2025-03-19"])
-        context = dg.build_schedule_context(
-            instance=instance,
-            scheduled_execution_time=dt.datetime(2026, 12, 1, 6, 0),
-            resources={"fed": FedSite(base_url=site.url, start_date="2025-01-01"), "storage": Storage(data_dir=str(tmp_path))},
-        )
-        requests = list(monthly_backfill(context))
+    # A schedule context needs an instance with a ref (an ephemeral one has none).
+    (tmp_path / "home").mkdir()
+    instance = dg.DagsterInstance.local_temp(tempdir=str(tmp_path / "home"))
+    instance.add_dynamic_partitions(meetings.name, ["2025-01-29", "2025-03-19"])
+    context = dg.build_schedule_context(
+        instance=instance,
+        scheduled_execution_time=dt.datetime(2026, 12, 1, 6, 0),
+        resources={"fed": FedSite(base_url=site.url, start_date="2025-01-01"), "storage": Storage(data_dir=str(tmp_path))},
+    )
+    requests = list(monthly_backfill(context))
     assert sorted(r.partition_key for r in requests) == ["2025-01-29", "2025-03-19"]
     assert all(r.run_key.startswith("backfill-2026-12-") for r in requests)

@@ -73,14 +73,14 @@ def _run_ingest(site, tmp_path, key="2024-01-31"):
     from fomc_pipeline import definitions as d
     from fomc_pipeline.resources import Embedder, FedSite, Storage
 
-    instance = dg.DagsterInstance.ephemeral()
-    instance.add_dynamic_partitions(d.meetings_def.name, [key])
-    resources = {"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01), "storage": Storage(data_dir=str(tmp_path)),
-                 "embedder": Embedder()}
     from fomc_pipeline.assets.ingest import documents, raw_pages
 
-    return dg.materialize([raw_pages, documents], partition_key=key, instance=instance, resources=resources,
-                          raise_on_error=False)
+    resources = {"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01), "storage": Storage(data_dir=str(tmp_path)),
+                 "embedder": Embedder()}
+    with dg.DagsterInstance.ephemeral() as instance:
+        instance.add_dynamic_partitions(d.meetings_def.name, [key])
+        return dg.materialize([raw_pages, documents], partition_key=key, instance=instance, resources=resources,
+                              raise_on_error=False)
 
 
 def test_truncated_page_fails_its_partition_with_a_message(site, tmp_path):

@@ -35,6 +35,8 @@ PASSAGES = (
     "product had expanded at a solid pace in the fourth quarter."
 )
 QUESTION = "What target range for the federal funds rate did members agree to maintain in January 2024?"
+# How the engine quotes DECISION: led by its source, so the answer says when it was said.
+ANSWER = f"FOMC minutes of January 31, 2024 (Committee Policy Actions): \u201c{DECISION}\u201d [2]"
 
 
 class HashingEmbedder:
@@ -102,9 +104,9 @@ def test_sentence_spans_are_verbatim_and_respect_abbreviations():
 
 def test_engine_answers_through_predict_with_a_verbatim_sentence_and_marker(extractive):
     prediction = _predict(extractive)
-    assert prediction.answer.startswith(DECISION + " [2]")
-    quoted = re.split(r"\s*\[\d+\]\s*", prediction.answer)
-    assert all(q in PASSAGES for q in quoted if q)
+    assert prediction.answer.startswith(ANSWER)
+    quoted = re.findall("\u201c([^\u201d]+)\u201d", prediction.answer)
+    assert quoted and all(q in PASSAGES for q in quoted)
     assert extractive.model == "local/extractive"
 
 
@@ -127,7 +129,7 @@ def test_engine_refuses_a_name_no_passage_mentions_but_not_the_feds_own_words(ex
     question = "What target range for the federal funds rate did Wells Fargo agree to maintain?"
     assert _predict(extractive, question=question).answer == NO_ANSWER
     fed_words = "What target range for the federal funds rate did the Fed's FOMC members maintain on Wednesday?"
-    assert _predict(extractive, question=fed_words).answer.startswith(DECISION)
+    assert _predict(extractive, question=fed_words).answer.startswith(ANSWER)
 
 
 def test_procedural_sentences_lose_to_substantive_ones(embedder, monkeypatch):
@@ -153,7 +155,7 @@ def test_demos_are_not_taken_for_the_current_question(extractive):
         answer="Real gross domestic product expanded in the fourth quarter. [1]",
     )
     prediction = _predict(extractive, demos=[demo])
-    assert prediction.answer.startswith(DECISION + " [2]")
+    assert prediction.answer.startswith(ANSWER)
     assert "well above" not in prediction.answer
 
 
@@ -192,13 +194,13 @@ def test_parse_prompt_plain_text_fallback():
 def test_chain_of_thought_gets_reasoning_and_answer(extractive):
     prediction = _predict(extractive, module=dspy.ChainOfThought)
     assert prediction.reasoning
-    assert prediction.answer.startswith(DECISION + " [2]")
+    assert prediction.answer.startswith(ANSWER)
 
 
 @pytest.mark.parametrize("adapter", [dspy.JSONAdapter(), dspy.XMLAdapter()], ids=["json", "xml"])
 def test_other_adapters_parse_the_engine_output(extractive, adapter):
     prediction = _predict(extractive, adapter=adapter)
-    assert prediction.answer.startswith(DECISION + " [2]")
+    assert prediction.answer.startswith(ANSWER)
 
 
 def test_async_calls_use_the_async_engine(extractive):
@@ -208,13 +210,13 @@ def test_async_calls_use_the_async_engine(extractive):
         with dspy.context(lm=extractive):
             return await dspy.Predict(AnswerWithCitations).acall(question=QUESTION, passages=PASSAGES)
 
-    assert asyncio.run(ask()).answer.startswith(DECISION + " [2]")
+    assert asyncio.run(ask()).answer.startswith(ANSWER)
 
 
 def test_usage_tracking_accepts_the_engine_usage(extractive):
     with dspy.context(lm=extractive, track_usage=True):
         prediction = dspy.Predict(AnswerWithCitations)(question=QUESTION, passages=PASSAGES)
-    assert prediction.answer.startswith(DECISION)
+    assert prediction.answer.startswith(ANSWER)
     assert isinstance(prediction.get_lm_usage(), dict)
 
 
@@ -252,5 +254,95 @@ def test_real_minilm_answers_and_refuses():
     engine = ExtractiveEngine()
     user = Message.user(f"[[ ## question ## ]]\n{QUESTION}\n\n[[ ## passages ## ]]\n{PASSAGES}")
     prompt = parse_prompt(Request(model="m", messages=(user,)))
-    assert engine.answer(prompt.question, prompt.passages).startswith(DECISION + " [2]")
+    assert engine.answer(prompt.question, prompt.passages).startswith(ANSWER)
     assert engine.answer("What is the capital of France?", prompt.passages) == NO_ANSWER
+
+
+def test_the_default_embedder_is_the_shared_provider():
+    from fomc_qa.embed import get_provider
+
+    assert lm_mod.default_embedder() is get_provider()
+
+
+def test_source_label_names_document_date_and_section():
+    assert lm_mod.source_label("FOMC Statement, 2022-05-04") == "FOMC statement of May 4, 2022"
+    assert (
+        lm_mod.source_label("FOMC Minutes, 2020-03-15, Videoconference meeting of March 2")
+        == "FOMC minutes of March 15, 2020 (Videoconference meeting of March 2)"
+    )
+    assert lm_mod.source_label("") == ""
+
+
+def test_a_passage_without_header_is_quoted_plainly(embedder):
+    passage = Passage(n=1, header="", text=DECISION)
+    question = "What target range for the federal funds rate did members agree to maintain?"
+    assert ExtractiveEngine(embedder=embedder).answer(question, [passage]) == f"{DECISION} [1]"
+
+
+VOTE = (
+    "Voting against this action were Robert S. Kaplan, who preferred other forward guidance, and Neel Kashkari, "
+    "who preferred forward guidance tied to core inflation."
+)
+DISSENT_TALK = "Two members dissented from the policy decision on the forward guidance for the federal funds rate."
+
+
+def test_a_who_question_gets_the_sentence_naming_people(embedder, monkeypatch):
+    passages = [
+        Passage(n=1, header="FOMC Minutes, 2020-09-16, Committee Policy Action", text=DISSENT_TALK),
+        Passage(n=2, header="FOMC Statement, 2020-09-16", text=VOTE),
+    ]
+    question = "Which members dissented on the forward guidance for the federal funds rate in September 2020?"
+    engine = ExtractiveEngine(embedder=embedder, support_threshold=0.2)
+    assert VOTE in [c.text for c in engine.select(question, passages)]
+    monkeypatch.setattr(lm_mod, "_ANSWER_TYPES", ())
+    assert VOTE not in [c.text for c in engine.select(question, passages)]
+
+
+def test_a_quantity_question_favours_the_sentences_with_numbers(embedder, monkeypatch):
+    talk = "Participants discussed how much to raise the target range for the federal funds rate."
+    decision = "The Committee decided to raise the target range for the federal funds rate to 3/4 to 1 percent."
+    passages = [Passage(n=1, header="FOMC Minutes, 2022-05-04", text=f"{talk} {decision}")]
+    engine = ExtractiveEngine(embedder=embedder, support_threshold=0.2)
+
+    def scores(question):
+        return {c.text: c.score for c in engine.select(question, passages)}
+
+    quantity = "How much did the Committee raise the target range for the federal funds rate?"
+    bonus, with_bonus = lm_mod.ANSWER_TYPE_BONUS, scores(quantity)
+    monkeypatch.setattr(lm_mod, "ANSWER_TYPE_BONUS", 0.0)
+    without = scores(quantity)
+    assert bonus > 0
+    assert with_bonus[decision] == pytest.approx(without[decision] + bonus)  # it carries "3/4 to 1 percent"
+    assert with_bonus[talk] == pytest.approx(without[talk])
+
+
+def test_a_question_naming_two_meetings_quotes_each(embedder):
+    january = "The Committee decided to keep the target range for the federal funds rate at 0 to 1/4 percent."
+    june = "The Committee decided to raise the target range for the federal funds rate to 1-1/2 to 1-3/4 percent."
+    passages = [
+        Passage(n=1, header="FOMC Statement, 2022-06-15", text=june),
+        Passage(n=2, header="FOMC Statement, 2022-06-15", text=june.replace("The Committee", "Members")),
+        Passage(n=3, header="FOMC Statement, 2022-01-26", text=january),
+    ]
+    question = "How far had the federal funds target range moved between the January 2022 and June 2022 meetings?"
+    answer = ExtractiveEngine(embedder=embedder, support_threshold=0.2).answer(question, passages)
+    assert "FOMC statement of January 26, 2022" in answer and "FOMC statement of June 15, 2022" in answer
+
+
+def test_a_first_question_leads_with_the_earliest_meeting(embedder):
+    sentence = "The invasion of Ukraine by Russia is causing tremendous human and economic hardship."
+    passages = [
+        Passage(n=1, header="FOMC Statement, 2022-05-04", text=sentence),
+        Passage(n=2, header="FOMC Statement, 2022-03-16", text=sentence),
+    ]
+    engine = ExtractiveEngine(embedder=embedder, support_threshold=0.2)
+    first = engine.answer("When did an FOMC statement first refer to Russia's invasion of Ukraine?", passages)
+    assert first == f"FOMC statement of March 16, 2022: \u201c{sentence}\u201d [2]"
+    plain = engine.answer("What did the FOMC statement say about Russia's invasion of Ukraine?", passages)
+    assert plain.startswith("FOMC statement of May 4, 2022")
+
+
+def test_a_plural_name_is_found_by_its_singular(extractive):
+    question = "What target range for the federal funds rate did members agree to maintain, and Treasuries?"
+    assert _predict(extractive, question=question.replace(", and Treasuries", "")).answer.startswith(ANSWER)
+    assert lm_mod._unsupported_specifics("Did Treasuries rally?", [Passage(1, "", "Treasury yields rose.")]) == set()

@@ -76,6 +76,15 @@ HITS = [
 QUESTION = "What target range for the federal funds rate did members agree to maintain in January 2024?"
 
 
+def quoted(text: str, header: str, n: int) -> str:
+    """A sentence as the extractive engine quotes it: led by its source, then its marker."""
+    return f"{header}: \u201c{text}\u201d [{n}]"
+
+
+DECISION_QUOTE = quoted(DECISION, "FOMC minutes of January 31, 2024 (Committee Policy Actions)", 1)
+SEPT_CUT_QUOTE = quoted(SEPT_CUT, "FOMC minutes of September 18, 2024 (Committee Policy Actions)", 3)
+
+
 class HashingEmbedder:
     """Deterministic bag-of-words embedder: signed feature hashing of lower-cased words."""
 
@@ -273,7 +282,7 @@ def test_refusals_and_ungrounded_answers_are_insufficient(lm_answer):
 def test_answer_question_returns_a_timed_answer_record(extractive):
     answer = answer_question(FOMCAnswerer(FakeRetriever()), QUESTION, lm=extractive)
     assert isinstance(answer, Answer)
-    assert answer.answer.startswith(DECISION + " [1]")
+    assert answer.answer.startswith(DECISION_QUOTE)
     assert answer.citations[0].chunk_id == "minutes-2024-01-31#014"
     assert answer.lm == "local/extractive"
     assert answer.total_ms >= answer.retrieval_ms + answer.generation_ms - 0.01 > 0
@@ -358,7 +367,7 @@ def test_compile_and_reload_with_the_extractive_engine(tmp_path, extractive):
         compiled = compile_program(FOMCAnswerer(retriever), trainset, max_demos=4)
         demos = compiled.generate_answer.demos
         # Out-of-scope traces that refused (metric 1.0) are kept too: they teach a hosted LM to refuse.
-        assert [d["answer"] for d in demos] == [f"{DECISION} [1]", f"{SEPT_CUT} [3]", NO_ANSWER]
+        assert [d["answer"] for d in demos] == [DECISION_QUOTE, SEPT_CUT_QUOTE, NO_ANSWER]
         before = answer_question(compiled, QUESTION)
         path = save_program(compiled, tmp_path / "qa.json")
         after = answer_question(load_program(retriever, path), QUESTION)
@@ -441,3 +450,39 @@ def test_hosted_model_through_an_openai_compatible_server(monkeypatch, engine):
     sent = "\n".join(m["content"] for m in body["messages"] if isinstance(m.get("content"), str))
     assert QUESTION in sent
     assert format_passages(HITS) in sent
+
+
+# Source-led quotations and out-of-scope requests --------------------------------------
+
+
+def test_a_source_led_quotation_grounds_on_the_quoted_sentence_not_the_source():
+    answer = f"{DECISION_QUOTE} {quoted(BALANCE_SHEET, 'FOMC minutes of January 31, 2024', 1)}"
+    assert prog._claim_before(answer[: answer.index(" [1]")]) == DECISION  # the claim is the quotation
+    _, citations = ground(answer, HITS)
+    assert citations[0].quoted_excerpt in (DECISION, BALANCE_SHEET)
+    _, citations = ground(DECISION_QUOTE, HITS)
+    assert citations[0].quoted_excerpt == DECISION
+
+
+@pytest.mark.parametrize(
+    "question, out",
+    [
+        ("Which bank stocks should I buy ahead of the next FOMC decision?", True),
+        ("Should we sell Treasuries before the rate cut?", True),
+        ("What is Fed Chair Powell's personal net worth?", True),
+        ("What did participants say about household net worth in 2022?", False),
+        ("How did bank stock prices react to the failure of Silicon Valley Bank?", False),
+        ("Which members dissented in December 2024?", False),
+    ],
+)
+def test_out_of_scope_requests(question, out):
+    assert prog.out_of_scope_request(question) is out
+
+
+def test_an_out_of_scope_request_is_insufficient_without_an_lm_call():
+    question = "Which bank stocks should I buy ahead of the next FOMC decision?"
+    lm = DummyLM([{"answer": f"{DECISION} [1]"}])
+    with dspy.context(lm=lm):
+        prediction = FOMCAnswerer(FakeRetriever())(question=question)
+    assert (prediction.answer, prediction.citations, prediction.confidence) == (INSUFFICIENT_ANSWER, [], "insufficient")
+    assert lm.history == []

@@ -1,0 +1,40 @@
+"""The full ANN study: the real corpus sweep, shards vs merged, and the scale study at 10k, 100k
+and 1M vectors (each size time-boxed to 10 minutes, sized down with the reason when it would not
+fit). Writes the report to <FOMC_DATA_DIR>/reports/ (default: this repository's data/reports/)
+and prints the figures.
+
+    python benchmarks/ann_benchmark.py [--scale N ...] [--out DIR] [--budget S] ...
+
+Every option of `python -m fomc_qa benchmark` is accepted; this script only changes the default
+of --scale from none to 10000 100000 1000000.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+FULL_SCALE = ["10000", "100000", "1000000"]
+
+
+def main(argv: list[str]) -> int:
+    os.environ.setdefault("FOMC_DATA_DIR", str(REPO / "data"))
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
+    sys.path.insert(0, str(REPO))
+    from fomc_qa.benchmark_cli import main as benchmark_main
+
+    args = list(argv)
+    if "--scale" not in args:
+        args += ["--scale", *FULL_SCALE]
+    t0 = time.perf_counter()
+    code = benchmark_main(args)
+    print(f"full study: {time.perf_counter() - t0:.0f} s wall time (exit {code})")
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,78 @@
+"""`python -m fomc_qa`: answers, search, eval; exit codes and JSON shapes per the brief."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from fomc_qa.__main__ import EXIT_BAD_INPUT, EXIT_NO_INDEX, EXIT_OK, main
+
+
+def test_answer_json_is_the_answer_record(data_env, capsys):
+    assert main(["What did the FOMC decide about the federal funds rate on March 15, 2020?", "--json", "--k", "5"]) == EXIT_OK
+    answer = json.loads(capsys.readouterr().out)
+    assert set(answer) == {"question", "answer", "citations", "confidence", "retrieval_ms", "generation_ms", "total_ms", "lm"}
+    assert answer["lm"] == "local/extractive" and answer["confidence"] in {"high", "medium", "low"}
+    assert answer["citations"] and answer["citations"][0]["n"] == 1
+    for c in answer["citations"]:
+        assert f"[{c['n']}]" in answer["answer"] and 0.0 <= c["relevance_score"] <= 1.0
+
+
+def test_answer_panel_shows_sources(data_env, capsys):
+    assert main(["How much did the Committee lower the target range on March 15, 2020?"]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert "Confidence:" in out and ("minutes-2020-03-15#" in out or "statement-2020-03-15#" in out)
+
+
+def test_out_of_scope_question_is_insufficient(data_env, capsys):
+    assert main(["What will the price of Bitcoin be next year?", "--json"]) == EXIT_OK
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["confidence"] == "insufficient" and answer["citations"] == []
+
+
+def test_search_json_shape(data_env, capsys):
+    assert main(["search", "bank stress in March 2023", "--k", "3", "--json"]) == EXIT_OK
+    hits = json.loads(capsys.readouterr().out)
+    assert [h["rank"] for h in hits] == [1, 2, 3]
+    assert set(hits[0]) == {"rank", "chunk_id", "doc_type", "meeting_date", "section", "score", "text"}
+    assert hits[0]["meeting_date"] == "2023-03-22"
+
+
+def test_eval_json_with_answers(data_env, capsys):
+    golden = data_env / "eval" / "golden.json"
+    assert main(["eval", "--golden", str(golden), "--answers", "--json"]) == EXIT_OK
+    report = json.loads(capsys.readouterr().out)
+    for key in ("hit_rate@5", "mrr", "recall@5", "ndcg@5", "precision@5", "chunk_text_recall@5", "hit_rate@10",
+                "keyword_recall", "insufficient_on_out_of_scope", "citations_verbatim"):
+        assert key in report["overall"], key
+    assert report["overall"]["citations_verbatim"] == 1.0
+    assert report["n"] == len(report["questions"])
+
+
+@pytest.mark.parametrize("argv", [[""], ["   \x00\x07 "], ["x" * 2001], ["search", ""], ["what?", "--k", "0"]])
+def test_bad_questions_exit_2(data_env, argv, capsys):
+    assert main(argv) == EXIT_BAD_INPUT
+    assert "error:" in capsys.readouterr().err
+
+
+def test_unreadable_golden_file_exits_2(data_env, tmp_path, capsys):
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    assert main(["eval", "--golden", str(bad)]) == EXIT_BAD_INPUT
+    assert main(["eval", "--golden", str(tmp_path / "missing.json")]) == EXIT_BAD_INPUT
+
+
+def test_missing_index_exits_3_naming_the_build(tmp_path, monkeypatch, capsys):
+    monkeypatch.setenv("FOMC_DATA_DIR", str(tmp_path))
+    assert main(["What is the target range?"]) == EXIT_NO_INDEX
+    err = capsys.readouterr().err
+    assert "run the pipeline first" in err and "scripts/demo.sh" in err
+
+
+def test_module_entry_point_runs(tmp_path):
+    proc = subprocess.run([sys.executable, "-m", "fomc_qa", "search", "rates"], capture_output=True, text=True,
+                          env={"FOMC_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "HF_HUB_OFFLINE": "1"})
+    assert proc.returncode == EXIT_NO_INDEX and "run the pipeline first" in proc.stderr

@@ -1,0 +1,61 @@
+"""The downstream assets through materialize(): retrieval_eval with its checks, and qa_program."""
+
+from __future__ import annotations
+
+import json
+
+import dagster as dg
+import pytest
+
+from fomc_pipeline.assets.program import ProgramConfig, qa_program
+from fomc_pipeline.assets.quality import FLOORS, REPORT_FILE, retrieval_checks, retrieval_eval
+from fomc_qa.config import DataPaths
+
+
+@pytest.fixture(scope="module")
+def evaluated(built):
+    data_dir, instance, resources = built
+    result = dg.materialize([retrieval_eval, *retrieval_checks], instance=instance, resources=resources)
+    assert result.success
+    return result
+
+
+def test_retrieval_eval_writes_the_report_with_both_splits(evaluated, built):
+    report = json.loads((DataPaths(built[0]).reports / REPORT_FILE).read_text())
+    assert set(report["splits"]) == {"train", "dev"}
+    assert report["n"] == report["splits"]["dev"]["n"] > 0
+    for k in (3, 5, 10):
+        for metric in ("hit_rate", "recall", "precision", "ndcg", "chunk_text_recall"):
+            assert 0.0 <= report["overall"][f"{metric}@{k}"] <= 1.0
+    assert "out-of-scope" in report["by_category"]
+
+
+def test_checks_report_recall_as_metadata(evaluated):
+    evaluations = {e.check_name: e for e in evaluated.get_asset_check_evaluations()}
+    assert set(evaluations) == {f"{m.replace('@', '_at_')}_floor" for m in FLOORS}
+    recall = evaluations["recall_at_5_floor"]
+    assert recall.metadata["floor"].value == FLOORS["recall@5"]
+    assert 0.0 <= recall.metadata["recall@5"].value <= 1.0
+    assert recall.passed == (recall.metadata["recall@5"].value >= FLOORS["recall@5"])
+    meta = evaluated.asset_materializations_for_node("retrieval_eval")[0].metadata
+    assert meta["dev_questions"].value > 0 and "dev_mrr" in meta
+
+
+def test_recall_check_is_blocking():
+    blocking = {c.check_specs_by_output_name[o].name: c.check_specs_by_output_name[o].blocking
+                for c in retrieval_checks for o in c.check_specs_by_output_name}
+    assert blocking["recall_at_5_floor"] is True
+    assert not blocking["mrr_floor"]
+
+
+def test_qa_program_compiles_saves_and_scores(evaluated, built):
+    data_dir, instance, resources = built
+    result = dg.materialize([qa_program], instance=instance, resources=resources,
+                            run_config=dg.RunConfig({"qa_program": ProgramConfig(max_demos=2)}))
+    assert result.success
+    meta = result.asset_materializations_for_node("qa_program")[0].metadata
+    saved = DataPaths(data_dir).programs / "qa_program.json"
+    assert saved.exists() and json.loads(saved.read_text())
+    assert meta["lm"].value == "local/extractive"
+    assert 0.0 <= meta["dev_score_before"].value <= 1.0 and 0.0 <= meta["dev_score_after"].value <= 1.0
+    assert meta["demos"].value <= 2
