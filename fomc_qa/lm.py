@@ -268,7 +268,8 @@ class ExtractiveEngine:
         return " ".join(parts)
 
     def select(self, question: str, passages: Sequence[Passage]) -> list[_Candidate]:
-        """Score every sentence and keep the best-supported, non-redundant ones, in score order."""
+        """Score every sentence and keep the best-supported, non-redundant ones: the lead (see
+        `_ordinal_lead`), then missing answer types and named meetings, then near-best sentences."""
         question = question.strip()
         if not question or _unsupported_specifics(question, passages):
             return []

@@ -1,0 +1,82 @@
+"""Ingestion speed: fetch + clean + chunk over the bundled snapshot (served on loopback), and
+optionally the wall time of the whole snapshot build into a scratch data dir.
+
+    python benchmarks/ingest.py [--build]
+
+Writes data/reports/ingest_benchmark.json and prints the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from fomc_pipeline.fed.chunking import chunk_document
+from fomc_pipeline.fed.fetch import FedClient
+from fomc_pipeline.ingestion import build_document, fetch_meeting_pages, fetch_meetings
+from fomc_pipeline.snapshot_server import serve_snapshot
+from fomc_qa.config import Settings
+from fomc_qa.embed import get_provider
+from fomc_qa.tables import atomic_write
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--build", action="store_true", help="also time a full snapshot build in a scratch dir")
+    args = parser.parse_args(argv)
+    settings = Settings.from_env()
+    provider = get_provider(settings.embed_model)  # loaded before timing: a build loads it once too
+    figures: dict = {}
+    with serve_snapshot(settings.paths.snapshot) as url, FedClient(url) as client:
+        t0 = time.perf_counter()
+        meetings = [m for m in fetch_meetings(client, settings.start_date) if m.meeting_date.year <= 2025]
+        pages = documents = chunks = 0
+        fetch_s = clean_s = chunk_s = 0.0
+        now = dt.datetime.now(dt.timezone.utc)
+        for meeting in meetings:
+            t = time.perf_counter()
+            raw = fetch_meeting_pages(client, meeting)
+            fetch_s += time.perf_counter() - t
+            for row in raw.rows:
+                t = time.perf_counter()
+                doc = build_document(row, now)
+                clean_s += time.perf_counter() - t
+                t = time.perf_counter()
+                chunks += len(chunk_document(doc, provider.count_tokens, provider.max_tokens))
+                chunk_s += time.perf_counter() - t
+                pages += 1
+                documents += 1
+        total = time.perf_counter() - t0
+    figures["fetch_clean_chunk"] = {
+        "meetings": len(meetings), "pages": pages, "documents": documents, "chunks": chunks,
+        "seconds": round(total, 2), "pages_per_s": round(pages / total, 2),
+        "fetch_s": round(fetch_s, 2), "clean_s": round(clean_s, 2), "chunk_s": round(chunk_s, 2),
+    }
+    print(f"fetch+clean+chunk: {pages} pages of {len(meetings)} meetings -> {chunks} chunks in {total:.1f} s "
+          f"({pages / total:.2f} pages/s; fetch {fetch_s:.1f} s, clean {clean_s:.1f} s, chunk {chunk_s:.1f} s)")
+    if args.build:
+        with tempfile.TemporaryDirectory() as scratch:
+            data = Path(scratch) / "data"
+            data.mkdir()
+            os.symlink(settings.paths.snapshot.parent, data / "snapshot")
+            os.symlink(settings.paths.eval, data / "eval")
+            env = {**os.environ, "FOMC_DATA_DIR": str(data), "DAGSTER_HOME": str(data / "dagster_home")}
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "fomc_pipeline.build", "--snapshot", "--quiet"], env=env, check=True)
+            figures["full_build_s"] = round(time.perf_counter() - t, 1)
+        print(f"full snapshot build (cold embedding cache): {figures['full_build_s']} s")
+    out = settings.paths.reports / "ingest_benchmark.json"
+    atomic_write(out, lambda tmp: Path(tmp).write_text(json.dumps(figures, indent=2)))
+    print(f"wrote {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
