@@ -5,19 +5,19 @@ import dagster as dg
 from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
 from fomc_pipeline.assets.program import qa_program
-from fomc_pipeline.assets.quality import retrieval_checks, retrieval_eval
+from fomc_pipeline.assets.quality import ann_benchmark, retrieval_checks, retrieval_eval, shipped_index_recall
 from fomc_pipeline.automation import meeting_job, monthly_backfill, new_meeting_sensor
 from fomc_pipeline.checks import corpus_checks, per_partition_checks
 from fomc_pipeline.partitions import meetings as meetings_def
 from fomc_pipeline.resources import Embedder, FedSite, Storage
 
 per_meeting_assets = [raw_pages, documents, chunks, embeddings, index_shard]
-downstream = [corpus, retrieval_eval, qa_program]
-all_checks = [*per_partition_checks, *corpus_checks, *retrieval_checks]
+downstream = [corpus, retrieval_eval, qa_program, ann_benchmark]
+all_checks = [*per_partition_checks, *corpus_checks, *retrieval_checks, shipped_index_recall]
 
 refresh_downstream = dg.AutomationConditionSensorDefinition(
     "refresh_downstream",
-    target=dg.AssetSelection.assets(*downstream),
+    target=dg.AssetSelection.assets(corpus, retrieval_eval, qa_program),
     default_status=dg.DefaultSensorStatus.RUNNING,
     description="Rebuilds the corpus and everything after it once new meeting shards land.",
 )

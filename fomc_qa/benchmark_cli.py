@@ -181,7 +181,8 @@ def main(argv: list[str] | None = None) -> int:
                                      description="Benchmark ANN indexes on the materialized embeddings.")
     parser.add_argument("--scale", type=int, nargs="+", metavar="N", default=[],
                         help="also run the scale study on synthetic corpora of these sizes (e.g. 10000 100000 1000000)")
-    parser.add_argument("--out", type=Path, default=settings.paths.reports, help="report directory (default: <data>/reports)")
+    parser.add_argument("--data-dir", type=Path, default=settings.data_dir, help="data directory (default: FOMC_DATA_DIR)")
+    parser.add_argument("--out", type=Path, default=None, help="report directory (default: <data>/reports)")
     parser.add_argument("--holdout", type=int, default=300, help="chunk vectors held back as queries (default 300)")
     parser.add_argument("--rounds", type=int, default=5, help="interleaved timing rounds on the real corpus (default 5)")
     parser.add_argument("--budget", type=float, default=600.0, help="time box per scale size, seconds (default 600)")
@@ -197,7 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("faiss.loader").setLevel(logging.WARNING)
 
     t_start = time.perf_counter()
-    data_dir = settings.data_dir
+    data_dir = args.data_dir
+    args.out = args.out or data_dir / "reports"
     wh = load_warehouse(data_dir)
     if len(wh) == 0:
         print(f"error: no embeddings under {data_dir / 'warehouse' / 'embeddings'}: run the pipeline first: {BUILD_HINT}",

@@ -59,3 +59,19 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
     assert meta["lm"].value == "local/extractive"
     assert 0.0 <= meta["dev_score_before"].value <= 1.0 and 0.0 <= meta["dev_score_after"].value <= 1.0
     assert meta["demos"].value <= 2
+
+
+def test_ann_benchmark_asset_on_the_fixture_corpus(built):
+    from fomc_pipeline.assets.quality import BenchmarkConfig, ann_benchmark, shipped_index_recall
+
+    data_dir, instance, resources = built
+    result = dg.materialize([ann_benchmark, shipped_index_recall], instance=instance, resources=resources,
+                            run_config=dg.RunConfig({"ann_benchmark": BenchmarkConfig(grid="small", scale=[])}))
+    assert result.success
+    meta = result.asset_materializations_for_node("ann_benchmark")[0].metadata
+    assert meta["shipped"].value.startswith("usearch")
+    assert meta["recall_vs_latency"].value.startswith("![recall vs latency](data:image/png;base64,")
+    check = result.get_asset_check_evaluations()[0]
+    assert check.passed and check.metadata["recall_at_10"].value >= 0.99
+    reports = DataPaths(data_dir).reports
+    assert (reports / "ann_benchmark.parquet").exists() and (reports / "ann_benchmark.md").exists()

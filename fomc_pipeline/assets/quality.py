@@ -1,11 +1,12 @@
 """Quality assets: the retrieval evaluation (with recall checks) and the ANN benchmark."""
 
+import base64
 import json
 from pathlib import Path
 
 import dagster as dg
 
-from fomc_pipeline.assets.index import corpus
+from fomc_pipeline.assets.index import corpus, embeddings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.config import Settings
 from fomc_qa.evaluate import evaluate_retrieval, format_summary, load_golden, split_questions
@@ -70,3 +71,50 @@ def _metric_check(metric: str):
 
 
 retrieval_checks = [_metric_check(m) for m in FLOORS]
+
+
+class BenchmarkConfig(dg.Config):
+    grid: str = "full"  # "small": one build per family, for a quick run
+    scale: list[int] = [10_000]  # synthetic corpus sizes; the README's full study adds 100000 1000000
+    budget_s: float = 600.0
+
+
+@dg.asset(
+    group_name="quality",
+    deps=[corpus, dg.AssetDep(embeddings, partition_mapping=dg.AllPartitionMapping())],
+    kinds={"python"},
+    description="USearch HNSW vs FAISS HNSW/IVF vs exact search on the real chunk vectors (queries: the embedded "
+    "golden questions and held-back chunks; truth: exact search), shards vs one merged index, and a scale study "
+    "on synthetic corpora grown from the real vectors. Report, Parquet and plot in data/reports/.",
+)
+def ann_benchmark(context: dg.AssetExecutionContext, config: BenchmarkConfig, storage: Storage) -> dg.MaterializeResult:
+    from fomc_qa import benchmark_cli
+
+    paths = storage.paths
+    argv = ["--data-dir", str(paths.root), "--grid", config.grid, "--budget", str(config.budget_s)]
+    if config.scale:
+        argv += ["--scale", *map(str, config.scale)]
+    if benchmark_cli.main(argv) != 0:
+        raise dg.Failure(description=f"the benchmark found nothing to measure under {paths.root}")
+    summary = json.loads((paths.reports / "ann_benchmark.json").read_text())
+    plot = base64.b64encode((paths.reports / "ann_benchmark_recall_latency.png").read_bytes()).decode()
+    shipped = summary["shipped"]
+    return dg.MaterializeResult(
+        metadata={
+            "shipped": shipped["label"],
+            "shipped_recall_at_10": float(shipped["recall_at_10"]),
+            "shipped_p50_ms": float(shipped["latency_ms_p50"]),
+            **{f"p50_ratio_vs_{fam}": float(v["p50_ratio"]) for fam, v in summary["versus"].items() if v.get("p50_ratio")},
+            "recall_vs_latency": dg.MetadataValue.md(f"![recall vs latency](data:image/png;base64,{plot})"),
+            "report": dg.MetadataValue.path(str(paths.reports / "ann_benchmark.md")),
+        }
+    )
+
+
+@dg.asset_check(asset=ann_benchmark, description="The shipped index configuration reaches recall@10 >= 0.99 against exact search.")
+def shipped_index_recall(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
+    summary = json.loads((storage.paths.reports / "ann_benchmark.json").read_text())
+    recall = float(summary["shipped"]["recall_at_10"])
+    return dg.AssetCheckResult(passed=recall >= summary["recall_floor"],
+                               metadata={"recall_at_10": recall, "floor": summary["recall_floor"],
+                                         "shipped": summary["shipped"]["label"]})
