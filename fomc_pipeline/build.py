@@ -30,7 +30,9 @@ def _instance(data_dir: Path) -> dg.DagsterInstance:
     """The persistent instance `dagster dev` reads, so the UI shows what the build did."""
     home = Path(os.environ.setdefault("DAGSTER_HOME", str(data_dir / "dagster_home")))
     home.mkdir(parents=True, exist_ok=True)
-    (home / "dagster.yaml").touch()
+    config = home / "dagster.yaml"
+    if not config.exists():
+        config.write_text("telemetry:\n  enabled: false\n")
     return dg.DagsterInstance.get()
 
 

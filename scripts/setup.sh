@@ -10,11 +10,13 @@ fi
 stamp=".venv/.fomc-qa-installed"
 want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
-  .venv/bin/python -m pip install --quiet --upgrade pip
   # torch==2.13.0 is the CPU wheel on this project's machines; pyproject pins the same version.
-  .venv/bin/python -m pip install --quiet "torch==2.13.0" -e ".[dev]"
+  # (pip's notes about local index folders that do not exist are noise; errors still fail the script.)
+  .venv/bin/python -m pip install --quiet --upgrade pip 2>&1 | { grep -v "^WARNING: Location" || true; }
+  .venv/bin/python -m pip install --quiet "torch==2.13.0" -e ".[dev]" 2>&1 | { grep -v "^WARNING: Location" || true; }
   echo "$want" > "$stamp"
 fi
 export PATH="$PWD/.venv/bin:$PATH"
 export HF_HUB_OFFLINE=1 TOKENIZERS_PARALLELISM=false DAGSTER_HOME="${DAGSTER_HOME:-$PWD/data/dagster_home}"
 mkdir -p "$DAGSTER_HOME"
+[ -f "$DAGSTER_HOME/dagster.yaml" ] || printf 'telemetry:\n  enabled: false\n' > "$DAGSTER_HOME/dagster.yaml"
