@@ -51,9 +51,13 @@ def vectors_of(table: pa.Table) -> np.ndarray:
 
 
 def write_shard(path: Path, keys: np.ndarray, vectors: np.ndarray) -> int:
-    """Build one meeting's USearch index and save it atomically; returns its size in bytes."""
+    """Build one meeting's USearch index and save it atomically; returns its size in bytes.
+
+    Single-threaded on purpose: a shard holds tens of vectors, so threads buy nothing, and a
+    concurrent insert once left a chunk unreachable from the graph (its self-hit check failed);
+    one thread makes the same input give the same file every time."""
     index = new_shard()
-    index.add(keys.astype(np.uint64), vectors)
+    index.add(keys.astype(np.uint64), vectors, threads=1)
     atomic_write(path, lambda tmp: index.save(tmp))
     return path.stat().st_size
 

@@ -203,6 +203,14 @@ def test_usearch_build_stops_at_the_deadline():
                        deadline=time.perf_counter() + 0.05)
 
 
+def test_faiss_build_stops_at_the_deadline():
+    import time
+
+    x = _clustered(60_000, seed=61)
+    with pytest.raises(ab.OverBudget):
+        ab.FaissHNSW(x, np.arange(len(x), dtype=np.uint64), M=16, deadline=time.perf_counter() + 0.2)
+
+
 def test_scale_study_grows_and_time_boxes(sweep):
     real = sweep["vectors"][:600]
     q = sweep["queries"][:60]
