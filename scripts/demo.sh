@@ -10,4 +10,4 @@ echo "== Retrieval evaluation (dev split) =="
 python -m fomc_qa eval --golden data/eval/golden.json --split dev
 echo
 echo "== Sample question =="
-python -m fomc_qa "What did the FOMC decide about the federal funds rate at its March 15, 2020 meeting?"
+python -m fomc_qa "Who dissented at the July 2025 meeting, and what did they prefer?"
