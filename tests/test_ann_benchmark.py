@@ -4,7 +4,6 @@ the notebook executed headlessly against it, and the CLI on a tiny warehouse."""
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 
 import numpy as np
