@@ -15,7 +15,6 @@ import statistics
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 QUESTIONS = [
     "What did the FOMC decide about the federal funds rate at its March 15, 2020 meeting?",

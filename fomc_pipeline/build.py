@@ -45,6 +45,7 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
     """Materialize the whole graph; returns a summary (also printed)."""
     from fomc_pipeline import definitions as d
     from fomc_pipeline.ingestion import fetch_meetings, is_published
+    from fomc_pipeline.partitions import meetings
 
     settings = Settings.from_env()
     instance = _instance(settings.data_dir)
@@ -59,7 +60,7 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
             listed = [m for m in listed if m.key in meeting_keys]
         published = [m for m in listed if is_published(client, m)]
     keys = [m.key for m in published]
-    instance.add_dynamic_partitions(d.meetings_def.name, [k for k in keys if not instance.has_dynamic_partition(d.meetings_def.name, k)])
+    instance.add_dynamic_partitions(meetings.name, [k for k in keys if not instance.has_dynamic_partition(meetings.name, k)])
     print(f"discovered {len(listed)} meetings from {settings.start_date}, {len(keys)} published", flush=True)
 
     per_meeting = d.per_meeting_assets

@@ -8,7 +8,6 @@ from fomc_pipeline.assets.program import qa_program
 from fomc_pipeline.assets.quality import ann_benchmark, retrieval_checks, retrieval_eval, shipped_index_recall
 from fomc_pipeline.automation import meeting_job, monthly_backfill, new_meeting_sensor
 from fomc_pipeline.checks import corpus_checks, per_partition_checks
-from fomc_pipeline.partitions import meetings as meetings_def
 from fomc_pipeline.resources import Embedder, FedSite, Storage
 
 per_meeting_assets = [raw_pages, documents, chunks, embeddings, index_shard]

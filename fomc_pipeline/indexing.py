@@ -18,7 +18,7 @@ from fomc_qa.config import DataPaths
 from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, embed_with_cache
 from fomc_qa.lexical import build_bm25
 from fomc_qa.models import DocumentChunk, chunk_key
-from fomc_qa.store import CATALOG_TABLES, MANIFEST_NAME, SHARD_PARAMS, new_shard
+from fomc_qa.store import CATALOG_TABLES, MANIFEST_NAME, new_shard
 from fomc_qa.tables import EMBED_DIM, SCHEMAS, atomic_write
 
 

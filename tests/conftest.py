@@ -42,6 +42,7 @@ def built(tmp_path_factory, snapshot_url):
     import dagster as dg
 
     from fomc_pipeline import definitions as d
+    from fomc_pipeline.partitions import meetings
     from fomc_pipeline.resources import Embedder, FedSite, Storage
 
     data_dir = tmp_path_factory.mktemp("data")
@@ -50,7 +51,7 @@ def built(tmp_path_factory, snapshot_url):
     resources = {"fed": FedSite(base_url=snapshot_url, backoff_s=0.01), "storage": Storage(data_dir=str(data_dir)),
                  "embedder": Embedder()}
     instance = dg.DagsterInstance.ephemeral()
-    instance.add_dynamic_partitions(d.meetings_def.name, FIXTURE_MEETINGS)
+    instance.add_dynamic_partitions(meetings.name, FIXTURE_MEETINGS)
     selection = d.per_meeting_assets + [c for c in d.per_partition_checks]
     for key in FIXTURE_MEETINGS:
         result = dg.materialize(selection, partition_key=key, instance=instance, resources=resources)
