@@ -1,0 +1,160 @@
+"""A sentence-transformers BERT model run on torch directly, so the read side starts in ~2 s.
+
+Importing sentence-transformers pulls in transformers, scikit-learn and more: ~5 s before the first
+question can be embedded, against ~1.5 s for torch itself. This module runs the same weights
+(safetensors) through the same tokenizer (`tokenizers`, from tokenizer.json) with torch's own
+kernels for the models it reproduces exactly: a `BertModel` with absolute positions and erf GELU,
+mean pooling, optional normalization (all-MiniLM-L6-v2 and most of the sentence-transformers
+family). Anything else falls back to sentence-transformers (`fomc_qa.embed.get_query_encoder`);
+a test holds the vectors to those of sentence-transformers.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Sequence
+
+import numpy as np
+
+TRANSFORMER = "sentence_transformers.models.Transformer"
+POOLING = "sentence_transformers.models.Pooling"
+NORMALIZE = "sentence_transformers.models.Normalize"
+BATCH = 32
+
+
+class Unsupported(ValueError):
+    """The model folder is not one this encoder reproduces exactly."""
+
+
+def _read_json(path: Path) -> dict | list:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def inspect_model(path: Path) -> dict:
+    """The facts the encoder needs from a sentence-transformers folder, or Unsupported saying why."""
+    if not path.is_dir():
+        raise Unsupported(f"{path} is not a local model folder")
+    try:
+        modules = [m["type"] for m in _read_json(path / "modules.json")]
+        config = _read_json(path / "config.json")
+        pooling_dir = next(m["path"] for m in _read_json(path / "modules.json") if m["type"] == POOLING)
+        pooling = _read_json(path / pooling_dir / "config.json")
+        st_config = _read_json(path / "sentence_bert_config.json")
+    except (OSError, KeyError, StopIteration, json.JSONDecodeError) as exc:
+        raise Unsupported(f"{path}: not a sentence-transformers folder ({exc})") from exc
+    if modules[:2] != [TRANSFORMER, POOLING] or any(m != NORMALIZE for m in modules[2:]):
+        raise Unsupported(f"{path}: modules {modules} (needs Transformer, Pooling[, Normalize])")
+    if config.get("model_type") != "bert" or config.get("hidden_act") != "gelu":
+        raise Unsupported(f"{path}: model_type {config.get('model_type')!r}, activation {config.get('hidden_act')!r}")
+    if config.get("position_embedding_type", "absolute") != "absolute":
+        raise Unsupported(f"{path}: position embeddings {config.get('position_embedding_type')!r}")
+    modes = [k for k, v in pooling.items() if k.startswith("pooling_mode_") and v]
+    if modes != ["pooling_mode_mean_tokens"]:
+        raise Unsupported(f"{path}: pooling {modes} (needs mean pooling)")
+    if not (path / "model.safetensors").exists() or not (path / "tokenizer.json").exists():
+        raise Unsupported(f"{path}: needs model.safetensors and tokenizer.json")
+    max_tokens = int(st_config.get("max_seq_length") or config["max_position_embeddings"])
+    return {
+        "config": config,
+        "max_tokens": min(max_tokens, int(config["max_position_embeddings"])),
+        "lowercase": bool(st_config.get("do_lower_case", False)),
+        "normalize": NORMALIZE in modules,
+    }
+
+
+class BertEncoder:
+    """The EmbeddingProvider interface (`fomc_qa.embed`) over a BERT sentence-transformers folder."""
+
+    def __init__(self, path: str | Path, name: str | None = None, batch_size: int = BATCH) -> None:
+        import torch
+        from safetensors.torch import load_file
+        from tokenizers import Tokenizer
+
+        path = Path(path)
+        facts = inspect_model(path)
+        cfg = facts["config"]
+        self.name = name or str(path)
+        self.dim = int(cfg["hidden_size"])
+        self.max_tokens = facts["max_tokens"]
+        self.batch_size = batch_size
+        self.calls = 0
+        self._torch = torch
+        self._lowercase = facts["lowercase"]
+        self._normalize = facts["normalize"]
+        self._heads = int(cfg["num_attention_heads"])
+        self._layers = int(cfg["num_hidden_layers"])
+        self._eps = float(cfg.get("layer_norm_eps", 1e-12))
+        self._tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
+        self._tokenizer.enable_truncation(max_length=self.max_tokens)
+        self._tokenizer.no_padding()
+        weights = load_file(str(path / "model.safetensors"))
+        prefix = "bert." if "bert.embeddings.word_embeddings.weight" in weights else ""
+        self._w = {k[len(prefix):]: v.float() for k, v in weights.items() if k.startswith(prefix)}
+
+    def _clean(self, text: str) -> str:
+        text = str(text).strip()  # as sentence-transformers does before tokenizing
+        return text.lower() if self._lowercase else text
+
+    def _encodings(self, texts: Sequence[str]) -> list:
+        return self._tokenizer.encode_batch([self._clean(t) for t in texts])
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        """Token counts before truncation, special tokens included (as the pipeline counts them)."""
+        self._tokenizer.no_truncation()
+        try:
+            return [len(e.ids) for e in self._encodings(texts)]
+        finally:
+            self._tokenizer.enable_truncation(max_length=self.max_tokens)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        self.calls += 1
+        texts = list(texts)
+        out = np.zeros((len(texts), self.dim), dtype=np.float32)
+        if not texts:
+            return out
+        encodings = self._encodings(texts)
+        # Similar lengths batched together: padding costs compute, not results (it is masked out).
+        order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
+        with self._torch.inference_mode():
+            for start in range(0, len(order), self.batch_size):
+                rows = order[start : start + self.batch_size]
+                out[rows] = self._forward([encodings[i] for i in rows]).numpy()
+        return out
+
+    def _forward(self, encodings: list):
+        torch, w = self._torch, self._w
+        F = torch.nn.functional
+        length = max(len(e.ids) for e in encodings)
+        ids = torch.zeros((len(encodings), length), dtype=torch.long)
+        types = torch.zeros_like(ids)
+        mask = torch.zeros((len(encodings), length), dtype=torch.bool)
+        for row, e in enumerate(encodings):
+            ids[row, : len(e.ids)] = torch.tensor(e.ids)
+            types[row, : len(e.ids)] = torch.tensor(e.type_ids)
+            mask[row, : len(e.ids)] = True
+        h = (w["embeddings.word_embeddings.weight"][ids]
+             + w["embeddings.position_embeddings.weight"][:length].unsqueeze(0)
+             + w["embeddings.token_type_embeddings.weight"][types])
+        h = F.layer_norm(h, (self.dim,), w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], self._eps)
+        batch, heads = h.shape[0], self._heads
+        attn_mask = mask[:, None, None, :]
+        for layer in range(self._layers):
+            p = f"encoder.layer.{layer}."
+
+            def split(name: str):
+                x = F.linear(h, w[p + f"attention.self.{name}.weight"], w[p + f"attention.self.{name}.bias"])
+                return x.view(batch, length, heads, -1).transpose(1, 2)
+
+            context = F.scaled_dot_product_attention(split("query"), split("key"), split("value"), attn_mask=attn_mask)
+            context = context.transpose(1, 2).reshape(batch, length, self.dim)
+            attended = F.linear(context, w[p + "attention.output.dense.weight"], w[p + "attention.output.dense.bias"])
+            h = F.layer_norm(attended + h, (self.dim,), w[p + "attention.output.LayerNorm.weight"],
+                             w[p + "attention.output.LayerNorm.bias"], self._eps)
+            inner = F.gelu(F.linear(h, w[p + "intermediate.dense.weight"], w[p + "intermediate.dense.bias"]))
+            out = F.linear(inner, w[p + "output.dense.weight"], w[p + "output.dense.bias"])
+            h = F.layer_norm(out + h, (self.dim,), w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"],
+                             self._eps)
+        weights = mask.unsqueeze(-1).to(h.dtype)
+        pooled = (h * weights).sum(dim=1) / weights.sum(dim=1).clamp(min=1e-9)
+        return F.normalize(pooled, p=2, dim=1) if self._normalize else pooled
