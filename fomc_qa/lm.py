@@ -96,6 +96,22 @@ _DATE = re.compile(
 _FIRST = re.compile(r"\bfirst\b(?! (?:\w+ )?(?:meeting|quarter|half)\b)", re.I)
 _LAST = re.compile(r"\b(?:last|final|most recent)\b(?! (?:\w+ )?(?:meeting|quarter|half|year|month|week)\b)", re.I)
 _ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE))
+# A question asking two things ("To what level did the Board raise the rate, and by how much was
+# this technical adjustment?") is split into facets at "and" before a question word, or at a
+# question mark; a facet that the chosen sentences do not already answer gets its own best
+# sentence: scored like the whole question but against the facet alone, from the lead's
+# meeting or the TOP_PASSAGES, and at least FACET_THRESHOLD.
+_FACET_SPLIT = re.compile(
+    r"(?:,\s*|\s+)and\s+(?=(?:what|how|by how|to what|which|who|whom|when|why|where|whether|on what|in what|at what"
+    r"|according|about)\b)|(?<=\?)\s+(?=\S)",
+    re.I,
+)
+FACET_THRESHOLD = 0.45
+# The sentence right after a chosen one that opens by pointing back to it ("That analysis
+# suggested ...") often holds what a second facet asks for; it scores CONTINUATION_BONUS higher
+# for facets.
+CONTINUATION_BONUS = 0.1
+_CONTINUATION = re.compile(r"^(?:This|That|These|Those|Such|It|They)\b")
 
 NO_ANSWER = "The passages do not contain the answer to this question."
 _REASONING = "Quoted the passage sentences that best match the question, each with its passage marker."
@@ -276,19 +292,28 @@ class ExtractiveEngine:
         sentences = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if _long_enough(s)]
         if not sentences:
             return []
-        expanded = expand(question)
-        vectors = np.asarray(self.embedder.encode([expanded, *[s for _, _, s in sentences]]), dtype=np.float32)
-        cosines = vectors[1:] @ vectors[0]
-        q_terms = _weighted_terms(question)
+        facets = question_facets(question)
+        queries = [expand(question), *[expand(f) for f in facets]] if len(facets) > 1 else [expand(question)]
+        texts = [s for _, _, s in sentences]
+        encoded = np.asarray(self.embedder.encode([*queries, *texts]), dtype=np.float32)
+        vectors = np.concatenate([encoded[:1], encoded[len(queries) :]])  # row 0: the question; 1 + j: sentence j
+        sentence_terms = [_terms(s) | _terms(_expand_header(p.header)) for p, _, s in sentences]
+
+        def support(query: str, query_vector: np.ndarray) -> list[float]:
+            q_terms = _weighted_terms(query)
+            wanted_here = [kind for asks, kind in _ANSWER_TYPES if asks.search(query)]
+            scores = []
+            for (passage, _, sentence), cosine, terms in zip(sentences, vectors[1:] @ query_vector, sentence_terms,
+                                                              strict=True):
+                score = float(cosine) + LEXICAL_WEIGHT * _coverage(q_terms, terms) + RANK_PRIOR / max(passage.n, 1)
+                score += ANSWER_TYPE_BONUS * sum(bool(kind.search(sentence)) for kind in wanted_here)
+                if _BOILERPLATE.match(sentence):
+                    score -= BOILERPLATE_PENALTY
+                scores.append(round(score, 6))
+            return scores
+
         wanted = [kind for asks, kind in _ANSWER_TYPES if asks.search(question)]
-        scored: list[_Candidate] = []
-        for (passage, index, sentence), cosine in zip(sentences, cosines, strict=True):
-            lexical = _coverage(q_terms, _terms(sentence) | _terms(_expand_header(passage.header)))
-            score = float(cosine) + LEXICAL_WEIGHT * lexical + RANK_PRIOR / max(passage.n, 1)
-            score += ANSWER_TYPE_BONUS * sum(bool(kind.search(sentence)) for kind in wanted)
-            if _BOILERPLATE.match(sentence):
-                score -= BOILERPLATE_PENALTY
-            scored.append(_Candidate(passage, index, sentence, round(score, 6)))
+        scored = [_Candidate(p, i, s, score) for (p, i, s), score in zip(sentences, support(question, vectors[0]), strict=True)]
         order = sorted(range(len(scored)), key=lambda j: (-scored[j].score, scored[j].passage.n, scored[j].index))
         if scored[order[0]].score < self.support_threshold:
             return []
@@ -296,16 +321,41 @@ class ExtractiveEngine:
         best = scored[lead]
         chosen_rows = [lead]
 
+        def _repeats(j: int, rows: list[int]) -> bool:
+            return j in rows or any(
+                float(vectors[1 + j] @ vectors[1 + k]) >= DUPLICATE_COSINE
+                or _normalize(scored[j].text) == _normalize(scored[k].text)
+                for k in rows
+            )
+
         def admit(j: int) -> bool:
-            if len(chosen_rows) >= self.max_sentences or j in chosen_rows:
-                return False
-            if any(float(vectors[1 + j] @ vectors[1 + k]) >= DUPLICATE_COSINE for k in chosen_rows):
-                return False
-            if any(_normalize(scored[j].text) == _normalize(scored[k].text) for k in chosen_rows):
+            if len(chosen_rows) >= self.max_sentences or _repeats(j, chosen_rows):
                 return False
             chosen_rows.append(j)
             return True
 
+        passage_rank = list(dict.fromkeys(scored[j].passage.n for j in order))
+        top_passages = set(passage_rank[:TOP_PASSAGES])
+        if len(facets) > 1:
+            lead_meeting = _meeting_of(best.passage)
+            for f, facet in enumerate(facets):
+                facet_scores = support(facet, encoded[1 + f])
+                pool = [j for j in order if scored[j].passage.n in top_passages
+                        or (lead_meeting and _meeting_of(scored[j].passage) == lead_meeting)]
+                # a facet asking for a kind of answer ("by how much") is answered by a sentence of that kind
+                kinds = [kind for asks, kind in _ANSWER_TYPES if asks.search(facet)]
+                pool = [j for j in pool if all(kind.search(scored[j].text) for kind in kinds)] or pool
+                pool = [j for j in pool if not _repeats(j, chosen_rows)]
+                if not pool:
+                    continue
+                quoted = {_normalize(scored[k].text) for k in chosen_rows}  # overlapping chunks repeat sentences
+                follows = {(c.passage.n, c.index + 1) for c in scored if _normalize(c.text) in quoted}
+                for j in pool:
+                    if (scored[j].passage.n, scored[j].index) in follows and _CONTINUATION.match(scored[j].text):
+                        facet_scores[j] += CONTINUATION_BONUS
+                top = max(pool, key=lambda j: (facet_scores[j], -scored[j].passage.n, -scored[j].index))
+                if facet_scores[top] >= FACET_THRESHOLD:
+                    admit(top)
         wide_floor = max(self.support_threshold, best.score - WIDE_MARGIN)
         for kind in wanted:
             if not any(kind.search(scored[k].text) for k in chosen_rows):
@@ -321,8 +371,6 @@ class ExtractiveEngine:
                     break
                 if meeting in named and meeting not in covered and admit(j):
                     covered.add(meeting)
-        passage_rank = list(dict.fromkeys(scored[j].passage.n for j in order))
-        top_passages = set(passage_rank[:TOP_PASSAGES])
         floor = max(self.support_threshold, best.score - EXTRA_MARGIN)
         for j in order:
             if scored[j].score < floor or len(chosen_rows) >= self.max_sentences:
@@ -404,6 +452,21 @@ def parse_passages(text: str) -> list[Passage]:
             seen.add(n)
             passages.append(Passage(n=n, header=header, text=body))
     return passages
+
+
+def question_facets(question: str) -> list[str]:
+    """The parts of a question that ask different things (split at _FACET_SPLIT); one part for
+    most questions. Before "and", a part under three words ("and why?") stays with its neighbour."""
+    question = question.strip()
+    facets: list[str] = []
+    start = 0
+    for cut in _FACET_SPLIT.finditer(question):
+        asked = question[start : cut.start()].endswith("?")  # a question mark always ends a facet
+        if asked or (len(question[start : cut.start()].split()) >= 3 and len(question[cut.end() :].split()) >= 3):
+            facets.append(question[start : cut.start()].strip(" ,;"))
+            start = cut.end()
+    facets.append(question[start:].strip(" ,;"))
+    return [f for f in facets if f] or [question]
 
 
 def split_sentences(text: str) -> list[str]:

@@ -346,3 +346,65 @@ def test_a_plural_name_is_found_by_its_singular(extractive):
     question = "What target range for the federal funds rate did members agree to maintain, and Treasuries?"
     assert _predict(extractive, question=question.replace(", and Treasuries", "")).answer.startswith(ANSWER)
     assert lm_mod._unsupported_specifics("Did Treasuries rally?", [Passage(1, "", "Treasury yields rose.")]) == set()
+
+
+@pytest.mark.parametrize(
+    ("question", "facets"),
+    [
+        ("Who dissented at the July 2025 meeting?", ["Who dissented at the July 2025 meeting?"]),
+        ("What minimum bid rate and aggregate limit were set?", ["What minimum bid rate and aggregate limit were set?"]),
+        (
+            "To what level did the Board raise the rate, and by how much was this technical adjustment?",
+            ["To what level did the Board raise the rate", "by how much was this technical adjustment?"],
+        ),
+        ("What did the FOMC decide about the policy rate and about reserves in December?",
+         ["What did the FOMC decide about the policy rate", "about reserves in December?"]),
+        ("Who dissented? How did their views differ?", ["Who dissented?", "How did their views differ?"]),
+        ("What changed, and why?", ["What changed, and why?"]),  # too short to stand alone
+    ],
+)
+def test_question_facets(question, facets):
+    assert lm_mod.question_facets(question) == facets
+
+
+IOER_DECISION = ("Consistent with the Committee's decision to leave the target range for the federal funds rate "
+                 "unchanged, the Board of Governors voted unanimously to raise the interest rates on required and "
+                 "excess reserve balances to 1.60 percent.")
+IOER_TECHNICAL = ("This technical adjustment would reverse the small downward adjustment to administered rates made "
+                  "in September, when money markets were volatile.")
+IOER_SIZE = ("With this adjustment, the Board would lift the interest rates on required and excess reserves by "
+             "5 basis points, and the FOMC would implement an equal-sized upward adjustment to the overnight "
+             "reverse repurchase agreement offer rate.")
+
+
+def test_a_two_part_question_gets_a_sentence_for_each_part():
+    """Real MiniLM on the January 2020 minutes: the level comes from the policy action, the size of
+    the technical adjustment from the manager's discussion, which names a quantity as the second
+    part asks; without facets only the first part is answered."""
+    question = ("In January 2020, to what level did the Board raise the interest rate on required and excess "
+                "reserves, and by how much was this technical adjustment?")
+    passages = [
+        Passage(n=1, header="FOMC Minutes, 2020-01-29, Committee Policy Action", text=IOER_DECISION),
+        Passage(n=2, header="FOMC Minutes, 2020-01-29, Developments in Financial Markets and Open Market Operations",
+                text=f"{IOER_TECHNICAL} {IOER_SIZE}"),
+    ]
+    engine = ExtractiveEngine()
+    answer = engine.answer(question, passages)
+    assert "1.60 percent" in answer and "5 basis points" in answer
+    assert answer.index("1.60 percent") < answer.index("5 basis points")
+    single = engine.answer(question.split(", and")[0] + "?", passages)
+    assert "5 basis points" not in single
+
+
+def test_a_continuation_sentence_answers_the_second_facet():
+    lead = ("The manager discussed staff analysis that had aimed at decomposing the increase of nearly 100 basis "
+            "points in longer-term Treasury yields that had taken place since mid-September 2024.")
+    follow = ("That analysis suggested an upward revision in financial markets' evaluation of the path of the real "
+              "policy rate required to achieve the Committee's goals, especially at longer horizons.")
+    header = "FOMC Minutes, 2025-01-29, Developments in Financial Markets and Open Market Operations"
+    passages = [Passage(n=1, header=header, text=f"{lead} {follow} The manager noted that measures of inflation "
+                        "compensation had generally risen slightly.")]
+    question = ("How much had longer-term Treasury yields risen since mid-September 2024, according to the manager's "
+                "review in the January 2025 minutes, and what did staff analysis attribute the rise to?")
+    answer = ExtractiveEngine().answer(question, passages)
+    assert "100 basis points" in answer and "real policy rate" in answer
