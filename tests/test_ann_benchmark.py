@@ -412,3 +412,24 @@ def test_cli_small_run(tmp_path, monkeypatch, capsys):
     assert {r.index_type for r in rows} >= {"usearch-hnsw", "faiss-hnsw", "faiss-ivf", "exact", "usearch-shards"}
     assert rows[0].params["recall@10_question"] >= 0 and rows[0].params["n_queries"] == 102
     assert "stored shards not compared" in (out / "ann_benchmark.md").read_text()
+
+
+def test_real_corpus_usearch_builds_are_the_shipped_single_threaded_graph():
+    """Two sweeps of the same real-corpus family measure the same graph (a multi-threaded insert
+    would not), and that graph is the one a single-threaded build, like the pipeline's, makes."""
+    from usearch.index import Index
+
+    vectors = _clustered(3000, seed=5)
+    keys = np.arange(len(vectors), dtype=np.uint64)
+    queries = _unit(vectors[:150] + 0.05 * np.random.default_rng(6).standard_normal(vectors[:150].shape).astype(np.float32))
+    build = {"metric": "ip", "dtype": "f16", "connectivity": 8, "expansion_add": 32}
+    fam = ab.Family("usearch-hnsw", build, ({"expansion_search": 16},))
+    runs = [ab.run_sweep(vectors, keys, queries, 10, "real", families=[fam], rounds=1, n_latency=20, warmup=2,
+                         threads=2)[0] for _ in range(2)]
+    assert runs[0].recall_at_10 == runs[1].recall_at_10
+    shipped = Index(ndim=vectors.shape[1], **build)
+    shipped.add(keys, vectors, threads=1)
+    shipped.expansion_search = 16
+    found = shipped.search(queries, 10, threads=1).keys
+    truth = ab.exact_ground_truth(vectors, keys, queries, 10)
+    assert truth.recall(found, 10) == runs[0].recall_at_10
