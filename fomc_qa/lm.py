@@ -26,6 +26,7 @@ import dspy
 import numpy as np
 from dspy.lm15 import Message, Request, Response, TextPart, Usage, response_to_events
 
+from fomc_qa.facets import question_facets
 from fomc_qa.glossary import expand
 from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.query_filters import parse_filter
@@ -97,15 +98,9 @@ _FIRST = re.compile(r"\bfirst\b(?! (?:\w+ )?(?:meeting|quarter|half)\b)", re.I)
 _LAST = re.compile(r"\b(?:last|final|most recent)\b(?! (?:\w+ )?(?:meeting|quarter|half|year|month|week)\b)", re.I)
 _ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE))
 # A question asking two things ("To what level did the Board raise the rate, and by how much was
-# this technical adjustment?") is split into facets at "and" before a question word, or at a
-# question mark; a facet that the chosen sentences do not already answer gets its own best
-# sentence: scored like the whole question but against the facet alone, from the lead's
-# meeting or the TOP_PASSAGES, and at least FACET_THRESHOLD.
-_FACET_SPLIT = re.compile(
-    r"(?:,\s*|\s+)and\s+(?=(?:what|how|by how|to what|which|who|whom|when|why|where|whether|on what|in what|at what"
-    r"|according|about)\b)|(?<=\?)\s+(?=\S)",
-    re.I,
-)
+# this technical adjustment?", fomc_qa.facets) gets, for each facet the chosen sentences do not
+# already hold, its own best sentence: scored like the whole question but against the facet alone,
+# from the lead's meeting or the TOP_PASSAGES, and at least FACET_THRESHOLD.
 FACET_THRESHOLD = 0.45
 # The sentence right after a chosen one that opens by pointing back to it ("That analysis
 # suggested ...") often holds what a second facet asks for; it scores CONTINUATION_BONUS higher
@@ -285,7 +280,8 @@ class ExtractiveEngine:
 
     def select(self, question: str, passages: Sequence[Passage]) -> list[_Candidate]:
         """Score every sentence and keep the best-supported, non-redundant ones: the lead (see
-        `_ordinal_lead`), then missing answer types and named meetings, then near-best sentences."""
+        `_ordinal_lead`), then one for each facet of a multi-part question (`question_facets`),
+        missing answer types and named meetings, then near-best sentences."""
         question = question.strip()
         if not question or _unsupported_specifics(question, passages):
             return []
@@ -321,7 +317,7 @@ class ExtractiveEngine:
         best = scored[lead]
         chosen_rows = [lead]
 
-        def _repeats(j: int, rows: list[int]) -> bool:
+        def repeats(j: int, rows: list[int]) -> bool:
             return j in rows or any(
                 float(vectors[1 + j] @ vectors[1 + k]) >= DUPLICATE_COSINE
                 or _normalize(scored[j].text) == _normalize(scored[k].text)
@@ -329,7 +325,7 @@ class ExtractiveEngine:
             )
 
         def admit(j: int) -> bool:
-            if len(chosen_rows) >= self.max_sentences or _repeats(j, chosen_rows):
+            if len(chosen_rows) >= self.max_sentences or repeats(j, chosen_rows):
                 return False
             chosen_rows.append(j)
             return True
@@ -345,7 +341,7 @@ class ExtractiveEngine:
                 # a facet asking for a kind of answer ("by how much") is answered by a sentence of that kind
                 kinds = [kind for asks, kind in _ANSWER_TYPES if asks.search(facet)]
                 pool = [j for j in pool if all(kind.search(scored[j].text) for kind in kinds)] or pool
-                pool = [j for j in pool if not _repeats(j, chosen_rows)]
+                pool = [j for j in pool if not repeats(j, chosen_rows)]
                 if not pool:
                     continue
                 quoted = {_normalize(scored[k].text) for k in chosen_rows}  # overlapping chunks repeat sentences
@@ -452,21 +448,6 @@ def parse_passages(text: str) -> list[Passage]:
             seen.add(n)
             passages.append(Passage(n=n, header=header, text=body))
     return passages
-
-
-def question_facets(question: str) -> list[str]:
-    """The parts of a question that ask different things (split at _FACET_SPLIT); one part for
-    most questions. Before "and", a part under three words ("and why?") stays with its neighbour."""
-    question = question.strip()
-    facets: list[str] = []
-    start = 0
-    for cut in _FACET_SPLIT.finditer(question):
-        asked = question[start : cut.start()].endswith("?")  # a question mark always ends a facet
-        if asked or (len(question[start : cut.start()].split()) >= 3 and len(question[cut.end() :].split()) >= 3):
-            facets.append(question[start : cut.start()].strip(" ,;"))
-            start = cut.end()
-    facets.append(question[start:].strip(" ,;"))
-    return [f for f in facets if f] or [question]
 
 
 def split_sentences(text: str) -> list[str]:

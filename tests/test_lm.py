@@ -15,6 +15,7 @@ import pytest
 from dspy.lm15 import Message, Request
 
 from fomc_qa import lm as lm_mod
+from fomc_qa.facets import question_facets
 from fomc_qa.lm import NO_ANSWER, ExtractiveEngine, Passage, make_lm, parse_prompt, sentence_spans
 from fomc_qa.program import AnswerWithCitations
 
@@ -364,7 +365,7 @@ def test_a_plural_name_is_found_by_its_singular(extractive):
     ],
 )
 def test_question_facets(question, facets):
-    assert lm_mod.question_facets(question) == facets
+    assert question_facets(question) == facets
 
 
 IOER_DECISION = ("Consistent with the Committee's decision to leave the target range for the federal funds rate "
