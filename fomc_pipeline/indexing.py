@@ -1,5 +1,5 @@
-"""Write side of the index: chunk embeddings, per-meeting USearch shards, the BM25 index and the
-DuckDB catalog. The read side (fomc_qa.store) opens what these functions write."""
+"""Write side of the index: chunk embeddings, per-meeting USearch shards, the USearch index over
+all meetings, the BM25 index and the DuckDB catalog. The read side (fomc_qa.store) opens what these functions write."""
 
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from fomc_qa.config import DataPaths
 from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, embed_with_cache
 from fomc_qa.lexical import build_bm25
 from fomc_qa.models import DocumentChunk, chunk_key
-from fomc_qa.store import CATALOG_TABLES, MANIFEST_NAME, new_shard
+from fomc_qa.store import CATALOG_TABLES, MANIFEST_NAME, new_index
 from fomc_qa.tables import EMBED_DIM, SCHEMAS, atomic_write
 
 
@@ -50,14 +50,18 @@ def vectors_of(table: pa.Table) -> np.ndarray:
     return np.ascontiguousarray(flat, dtype=np.float32).reshape(table.num_rows, EMBED_DIM)
 
 
-def write_shard(path: Path, keys: np.ndarray, vectors: np.ndarray) -> int:
-    """Build one meeting's USearch index and save it atomically; returns its size in bytes.
+def write_index(path: Path, keys: np.ndarray, vectors: np.ndarray) -> int:
+    """Build a USearch index (fomc_qa.store.INDEX_PARAMS) and save it atomically; returns its size
+    in bytes. Used for each meeting's shard and for the index over all meetings.
 
-    Single-threaded on purpose: a shard holds tens of vectors, so threads buy nothing, and a
-    concurrent insert once left a chunk unreachable from the graph (its self-hit check failed);
-    one thread makes the same input give the same file every time."""
-    index = new_shard()
-    index.add(keys.astype(np.uint64), vectors, threads=1)
+    Single-threaded on purpose: a concurrent insert builds a different graph on every run and once
+    left a chunk unreachable (its self-hit check failed); one thread makes the same input give the
+    same file every time, the file the ANN benchmark measures. All meetings take well under a
+    second this way."""
+    if len(keys) != len(vectors):
+        raise ValueError(f"{len(keys)} keys for {len(vectors)} vectors")
+    index = new_index()
+    index.add(keys.astype(np.uint64), np.ascontiguousarray(vectors, dtype=np.float32), threads=1)
     atomic_write(path, lambda tmp: index.save(tmp))
     return path.stat().st_size
 

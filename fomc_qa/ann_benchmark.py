@@ -1221,14 +1221,37 @@ def _fastest(results: Iterable[BenchmarkResult], family: str, min_recall: float,
     return min(rows, key=lambda r: (r.latency_ms_p50, r.memory_bytes)) if rows else None
 
 
-def choose_shipped(results: Iterable[BenchmarkResult], floor: float = RECALL_FLOOR) -> BenchmarkResult:
-    """The fastest (p50) USearch HNSW configuration on the real corpus with recall@10 >= floor.
-    If none reaches the floor, the highest-recall one, so the asset check can fail visibly."""
+SHIPPED_KEYS = ("metric", "dtype", "connectivity", "expansion_add", "expansion_search")
+
+
+def is_shipped(result: BenchmarkResult, params: dict[str, Any] | None = None) -> bool:
+    """Whether a USearch HNSW row measured the configuration the product builds (fomc_qa.store.INDEX_PARAMS)."""
+    from fomc_qa.store import INDEX_PARAMS
+
+    wanted = params or INDEX_PARAMS
+    return result.index_type == "usearch-hnsw" and all(
+        str(result.params.get(k)) == str(wanted[k]) for k in SHIPPED_KEYS)
+
+
+def fastest_usearch(results: Iterable[BenchmarkResult], floor: float = RECALL_FLOOR) -> BenchmarkResult:
+    """The fastest (p50) USearch HNSW configuration on the real corpus with recall@10 >= floor, or
+    the highest-recall one if none reaches it."""
     rows = [r for r in _real(results) if r.index_type == "usearch-hnsw"]
     if not rows:
         raise ValueError("no usearch-hnsw results to choose from")
     best = _fastest(rows, "usearch-hnsw", floor)
     return best or max(rows, key=lambda r: (r.recall_at_10 or 0, -r.latency_ms_p50))
+
+
+def choose_shipped(results: Iterable[BenchmarkResult], floor: float = RECALL_FLOOR) -> BenchmarkResult:
+    """The row measuring what the product ships (fomc_qa.store.INDEX_PARAMS, which the default and
+    small grids include); for a custom grid without it, `fastest_usearch`. The asset check holds
+    this row to the floor, so a corpus that outgrows the shipped parameters fails visibly."""
+    results = list(results)
+    shipped = [r for r in _real(results) if is_shipped(r)]
+    if shipped:
+        return min(shipped, key=lambda r: r.latency_ms_p50)
+    return fastest_usearch(results, floor)
 
 
 def shipped_index_kwargs(result: BenchmarkResult) -> dict[str, Any]:
@@ -1377,8 +1400,10 @@ def summarize(results: Sequence[BenchmarkResult], floor: float = RECALL_FLOOR) -
                 "latency_ms_p99": r.latency_ms_p99, "batch_qps": r.batch_qps, "build_s": r.build_s,
                 "memory_bytes": r.memory_bytes, "corpus_size": r.corpus_size, "corpus_kind": r.corpus_kind}
 
+    fastest = fastest_usearch(results, floor)
     return {
         "shipped": brief(shipped),
+        "fastest_usearch": brief(fastest),
         "shipped_index_kwargs": shipped_index_kwargs(shipped) if shipped.index_type == "usearch-hnsw" else None,
         "recall_floor": floor,
         "check_passed": (shipped.recall_at_10 or 0) >= floor,
@@ -1475,6 +1500,15 @@ def _markdown(results: Sequence[BenchmarkResult], summary: dict[str, Any], conte
         f"Asset check (recall@10 >= {RECALL_FLOOR}): **{'PASS' if summary['check_passed'] else 'FAIL'}**.",
         "",
     ]
+    fastest = fastest_usearch(results)
+    if fastest is not shipped:
+        lines += [
+            f"The fastest USearch setting measured at recall@10 >= {RECALL_FLOOR} was `{config_label(fastest)}` "
+            f"(recall@10 {fastest.recall_at_10:.4f}, p50 {_fmt_ms(fastest.latency_ms_p50)} ms); the shipped "
+            "parameters (`fomc_qa/store.py` INDEX_PARAMS) keep a recall margin instead, and which setting is "
+            "fastest changes from run to run within the noise of single-query timings.",
+            "",
+        ]
     def speed(ratio: float) -> str:
         return f"{ratio:.2f}x faster" if ratio >= 1 else f"{1 / ratio:.2f}x slower"
 
@@ -1538,8 +1572,9 @@ def _markdown(results: Sequence[BenchmarkResult], summary: dict[str, Any], conte
     shard_rows = [r for r in results if r.index_type in ("usearch-shards", "usearch-merged")]
     if shard_rows:
         lines += ["## Per-meeting shards searched together vs one merged index", "",
-                  "Same vectors, same HNSW parameters; the shards are opened the way the product opens them "
-                  "(`Index.restore(view=True)` per file, searched as one with `usearch.index.Indexes`).", "",
+                  "Same vectors, same HNSW parameters; the shards opened as files (`Index.restore(view=True)`) and "
+                  "searched as one with `usearch.index.Indexes`. The product searches its index over all meetings "
+                  "unless a question's dates name meetings; then it searches only their shards.", "",
                   RESULT_HEADER]
         lines += [_result_line(r) for r in shard_rows]
         for layout in ("shards", "shards-stored"):

@@ -69,6 +69,11 @@ class DataPaths:
         return self.shards / f"{partition_key}.usearch"
 
     @property
+    def merged_index(self) -> Path:
+        """All meetings' vectors in one USearch index, for searches no date narrows."""
+        return self.root / "index" / "all.usearch"
+
+    @property
     def bm25(self) -> Path:
         return self.root / "index" / "bm25"
 

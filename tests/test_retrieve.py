@@ -87,3 +87,38 @@ def test_hits_carry_relevance_in_unit_range(retriever):
 def test_missing_index_says_how_to_build_it(tmp_path):
     with pytest.raises(IndexMissing, match="run the pipeline first"):
         Corpus(DataPaths(tmp_path))
+
+
+def _copy_built(built, tmp_path):
+    import shutil
+
+    data_dir = built[0]
+    target = tmp_path / "data"
+    shutil.copytree(data_dir, target, ignore=shutil.ignore_patterns("dagster_home", "cache"))
+    return DataPaths(target)
+
+
+def test_the_index_over_all_meetings_finds_every_chunk_itself(built):
+    corpus = Corpus(DataPaths(built[0]))
+    assert len(corpus.merged) == len(corpus.table) and len(corpus.meetings) == 3
+    for row in range(len(corpus.table)):
+        (top, cosine), *_ = corpus.dense_search(corpus.table.vectors[row], 1)
+        assert corpus.table.vectors[top] @ corpus.table.vectors[row] == pytest.approx(1.0, abs=1e-3)
+        assert cosine == pytest.approx(1.0, abs=2e-3)
+    # a date-filtered search stays inside the named meeting's shard
+    march = {dt.date(2020, 3, 15)}
+    hits = corpus.dense_search(corpus.table.vectors[0], 20, march)
+    assert hits and {corpus.table.meeting_date[r] for r, _ in hits} == march
+
+
+def test_a_missing_or_stale_index_over_all_meetings_says_how_to_rebuild(built, tmp_path):
+    from fomc_pipeline.indexing import write_index
+
+    paths = _copy_built(built, tmp_path)
+    corpus = Corpus(paths)
+    write_index(paths.merged_index, corpus.table.keys[:-1], corpus.table.vectors[:-1])
+    with pytest.raises(IndexMissing, match="stale.*run the pipeline first"):
+        Corpus(paths)
+    paths.merged_index.unlink()
+    with pytest.raises(IndexMissing, match="no index over all meetings.*run the pipeline first"):
+        Corpus(paths)

@@ -4,11 +4,11 @@ import dagster as dg
 import pyarrow.parquet as pq
 
 from fomc_pipeline.assets.ingest import chunks
-from fomc_pipeline.indexing import embed_chunks, vectors_of, write_bm25, write_catalog, write_manifest, write_shard
+from fomc_pipeline.indexing import embed_chunks, vectors_of, write_bm25, write_catalog, write_index, write_manifest
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.models import DocumentChunk, embedding_text
-from fomc_qa.store import SHARD_PARAMS
+from fomc_qa.store import INDEX_PARAMS
 from fomc_qa.tables import atomic_write, read_records, read_table
 
 
@@ -43,19 +43,20 @@ def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Em
     group_name="index",
     deps=[embeddings],
     kinds={"python"},
-    description="The meeting's USearch index (cosine, f32 HNSW) keyed by deterministic 63-bit chunk keys, "
-    "written atomically to data/index/shards/<meeting>.usearch. Shards are searched together at query time.",
+    description="The meeting's USearch HNSW index (inner product, f16; fomc_qa.store.INDEX_PARAMS) keyed by "
+    "deterministic 63-bit chunk keys, written atomically to data/index/shards/<meeting>.usearch. A question "
+    "naming dates is searched within its meetings' shards.",
 )
 def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     key = context.partition_key
     paths = storage.paths
     table = read_table(paths.partition_file("embeddings", key))
-    size = write_shard(paths.shard_file(key), table.column("key").to_numpy(), vectors_of(table))
+    size = write_index(paths.shard_file(key), table.column("key").to_numpy(), vectors_of(table))
     return dg.MaterializeResult(
         metadata={
             "keys": table.num_rows,
             "bytes": size,
-            "params": dg.MetadataValue.json(SHARD_PARAMS),
+            "params": dg.MetadataValue.json(INDEX_PARAMS),
             "path": str(paths.shard_file(key)),
         }
     )
@@ -67,7 +68,7 @@ def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.Mater
     kinds={"duckdb", "python"},
     automation_condition=dg.AutomationCondition.eager(),
     description="The corpus over all materialized meetings: a DuckDB catalog of views over the Parquet "
-    "partitions, a BM25 index over every chunk, and the manifest the query side opens.",
+    "partitions, one USearch index and a BM25 index over every chunk, and the manifest the query side opens.",
 )
 def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     paths = storage.paths
@@ -82,12 +83,16 @@ def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedd
     rows = table.select(["chunk_id", "doc_type", "meeting_date", "section", "text"]).to_pylist()
     write_bm25(paths, [r["chunk_id"] for r in rows],
                [embedding_text(r["doc_type"], r["meeting_date"], r["section"], r["text"]) for r in rows])
+    vectors = pq.read_table([paths.partition_file("embeddings", p) for p in ready])
+    if vectors.column("chunk_id").to_pylist() != table.column("chunk_id").to_pylist():
+        raise dg.Failure(description="chunks and embeddings disagree: re-materialize the per-meeting assets")
+    index_bytes = write_index(paths.merged_index, vectors.column("key").to_numpy(), vectors_of(vectors))
     counts = write_catalog(paths)
     manifest = {
         "partitions": ready,
         "chunks": table.num_rows,
         "model": embedder.model_name,
-        "shard_params": SHARD_PARAMS,
+        "index_params": INDEX_PARAMS,
         "not_indexed": not_ready,
     }
     write_manifest(paths, manifest)
@@ -99,5 +104,7 @@ def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedd
             "vectors": counts["embeddings"],
             "not_indexed": ", ".join(not_ready) or "none",
             "catalog": str(paths.catalog),
+            "index_bytes": index_bytes,
+            "index_params": dg.MetadataValue.json(INDEX_PARAMS),
         }
     )
