@@ -36,15 +36,19 @@ def inspect_model(path: Path) -> dict:
     if not path.is_dir():
         raise Unsupported(f"{path} is not a local model folder")
     try:
-        modules = [m["type"] for m in _read_json(path / "modules.json")]
+        listed = _read_json(path / "modules.json")
+        modules = [m["type"] for m in listed]
+        transformer_dir = next(m["path"] for m in listed if m["type"] == TRANSFORMER)
         config = _read_json(path / "config.json")
-        pooling_dir = next(m["path"] for m in _read_json(path / "modules.json") if m["type"] == POOLING)
+        pooling_dir = next(m["path"] for m in listed if m["type"] == POOLING)
         pooling = _read_json(path / pooling_dir / "config.json")
         st_config = _read_json(path / "sentence_bert_config.json")
     except (OSError, KeyError, StopIteration, json.JSONDecodeError) as exc:
         raise Unsupported(f"{path}: not a sentence-transformers folder ({exc})") from exc
     if modules[:2] != [TRANSFORMER, POOLING] or any(m != NORMALIZE for m in modules[2:]):
         raise Unsupported(f"{path}: modules {modules} (needs Transformer, Pooling[, Normalize])")
+    if transformer_dir not in ("", "."):
+        raise Unsupported(f"{path}: transformer weights in {transformer_dir!r}, not the folder itself")
     if config.get("model_type") != "bert" or config.get("hidden_act") != "gelu":
         raise Unsupported(f"{path}: model_type {config.get('model_type')!r}, activation {config.get('hidden_act')!r}")
     if config.get("position_embedding_type", "absolute") != "absolute":
