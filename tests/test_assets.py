@@ -121,3 +121,28 @@ def test_duckdb_catalog_queries_the_partitions(built, table):
     with duckdb.connect(str(DataPaths(built[0]).catalog), read_only=True) as con:
         n = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
     assert n == sum(_table(built[0], table, k).num_rows for k in FIXTURE_MEETINGS)
+
+
+def test_corpus_checks_pass_through_materialize(built):
+    data_dir, instance, resources = built
+    result = dg.materialize([d.corpus, *d.corpus_checks], instance=instance, resources=resources)
+    assert result.success
+    evaluations = {e.check_name: e for e in result.get_asset_check_evaluations()}
+    assert set(evaluations) == {"corpus_is_unique", "index_finds_every_chunk"}
+    assert all(e.passed for e in evaluations.values())
+    assert evaluations["index_finds_every_chunk"].metadata["self_hit_rate"].value == 1.0
+
+
+def test_index_check_fails_when_a_chunk_is_missing(built, tmp_path):
+    from fomc_pipeline.checks import check_index
+    from fomc_pipeline.indexing import write_index
+    from fomc_qa.store import Corpus
+
+    corpus = Corpus(DataPaths(built[0]))
+    keys, vectors = corpus.table.keys, corpus.table.vectors
+    path = tmp_path / "all.usearch"
+    write_index(path, keys[1:], vectors[1:])
+    evaluation = check_index(path, keys, vectors)
+    assert not evaluation.passed
+    assert "keys for" in evaluation.metadata["first_failures"].value
+    assert check_index(tmp_path / "missing.usearch", keys, vectors).metadata["keys"].value == 0
