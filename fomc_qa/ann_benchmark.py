@@ -37,6 +37,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 import numpy as np
 
 from fomc_qa.models import BenchmarkResult
+from fomc_qa.store import INDEX_PARAMS
 
 log = logging.getLogger(__name__)
 
@@ -625,7 +626,7 @@ def scale_grid(n: int, reference: Sequence[BenchmarkResult] = ()) -> list[Family
     and USearch exact search (FAISS's flat index is the faster exact baseline).
     """
     shipped = choose_shipped(reference) if any(r.index_type == "usearch-hnsw" for r in reference) else None
-    sp = shipped.params if shipped else {"metric": "ip", "dtype": "f16", "connectivity": 16, "expansion_add": 128}
+    sp = shipped.params if shipped else INDEX_PARAMS
     degree = max(16, int(sp["connectivity"]))
     efs = tuple({"expansion_search": ef} for ef in (16, 32, 64, 128, 256, 512))
     usearch_build = {"metric": sp["metric"], "dtype": sp["dtype"], "expansion_add": int(sp.get("expansion_add", 128))}
@@ -1224,13 +1225,10 @@ def _fastest(results: Iterable[BenchmarkResult], family: str, min_recall: float,
 SHIPPED_KEYS = ("metric", "dtype", "connectivity", "expansion_add", "expansion_search")
 
 
-def is_shipped(result: BenchmarkResult, params: dict[str, Any] | None = None) -> bool:
+def is_shipped(result: BenchmarkResult) -> bool:
     """Whether a USearch HNSW row measured the configuration the product builds (fomc_qa.store.INDEX_PARAMS)."""
-    from fomc_qa.store import INDEX_PARAMS
-
-    wanted = params or INDEX_PARAMS
     return result.index_type == "usearch-hnsw" and all(
-        str(result.params.get(k)) == str(wanted[k]) for k in SHIPPED_KEYS)
+        str(result.params.get(k)) == str(INDEX_PARAMS[k]) for k in SHIPPED_KEYS)
 
 
 def fastest_usearch(results: Iterable[BenchmarkResult], floor: float = RECALL_FLOOR) -> BenchmarkResult:

@@ -92,6 +92,7 @@ class BertEncoder:
         self._tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=self.max_tokens)
         self._tokenizer.no_padding()
+        self._counter = None  # an untruncated copy, made on the first count_tokens call
         weights = load_file(str(path / "model.safetensors"))
         prefix = "bert." if "bert.embeddings.word_embeddings.weight" in weights else ""
         self._w = {k[len(prefix):]: v.float() for k, v in weights.items() if k.startswith(prefix)}
@@ -104,12 +105,14 @@ class BertEncoder:
         return self._tokenizer.encode_batch([self._clean(t) for t in texts])
 
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
-        """Token counts before truncation, special tokens included (as the pipeline counts them)."""
-        self._tokenizer.no_truncation()
-        try:
-            return [len(e.ids) for e in self._encodings(texts)]
-        finally:
-            self._tokenizer.enable_truncation(max_length=self.max_tokens)
+        """Token counts before truncation, special tokens included (as the pipeline counts them).
+        A separate untruncated tokenizer, so a count never changes what a concurrent encode sees."""
+        if self._counter is None:
+            from tokenizers import Tokenizer
+
+            self._counter = Tokenizer.from_str(self._tokenizer.to_str())
+            self._counter.no_truncation()
+        return [len(e.ids) for e in self._counter.encode_batch([self._clean(t) for t in texts])]
 
     def encode(self, texts: Sequence[str]) -> np.ndarray:
         self.calls += 1

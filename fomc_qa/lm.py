@@ -297,7 +297,7 @@ class ExtractiveEngine:
 
         def support(query: str, query_vector: np.ndarray) -> list[float]:
             q_terms = _weighted_terms(query)
-            wanted_here = [kind for asks, kind in _ANSWER_TYPES if asks.search(query)]
+            wanted_here = _asked_kinds(query)
             scores = []
             for (passage, _, sentence), cosine, terms in zip(sentences, vectors[1:] @ query_vector, sentence_terms,
                                                               strict=True):
@@ -308,7 +308,7 @@ class ExtractiveEngine:
                 scores.append(round(score, 6))
             return scores
 
-        wanted = [kind for asks, kind in _ANSWER_TYPES if asks.search(question)]
+        wanted = _asked_kinds(question)
         scored = [_Candidate(p, i, s, score) for (p, i, s), score in zip(sentences, support(question, vectors[0]), strict=True)]
         order = sorted(range(len(scored)), key=lambda j: (-scored[j].score, scored[j].passage.n, scored[j].index))
         if scored[order[0]].score < self.support_threshold:
@@ -339,7 +339,7 @@ class ExtractiveEngine:
                 pool = [j for j in order if scored[j].passage.n in top_passages
                         or (lead_meeting and _meeting_of(scored[j].passage) == lead_meeting)]
                 # a facet asking for a kind of answer ("by how much") is answered by a sentence of that kind
-                kinds = [kind for asks, kind in _ANSWER_TYPES if asks.search(facet)]
+                kinds = _asked_kinds(facet)
                 pool = [j for j in pool if all(kind.search(scored[j].text) for kind in kinds)] or pool
                 pool = [j for j in pool if not repeats(j, chosen_rows)]
                 if not pool:
@@ -568,6 +568,12 @@ def _singulars(word: str) -> list[str]:
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
         forms.append(word[:-1])
     return forms
+
+
+def _asked_kinds(question: str) -> list[re.Pattern[str]]:
+    """The answer types (_ANSWER_TYPES) a question or facet asks for, as patterns an answering
+    sentence matches."""
+    return [kind for asks, kind in _ANSWER_TYPES if asks.search(question)]
 
 
 def _long_enough(sentence: str) -> bool:
