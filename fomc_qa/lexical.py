@@ -36,6 +36,11 @@ def query_terms(text: str) -> list[str]:
                           show_progress=False, return_ids=False)[0]
 
 
+def stem(word: str) -> str:
+    """One lower-case word as the BM25 tokenizer stems it ("preferred" -> "prefer")."""
+    return _stemmer().stemWord(word)
+
+
 def build_bm25(texts: Sequence[str]) -> bm25s.BM25:
     index = bm25s.BM25(method="lucene")
     index.index(tokenize(texts), show_progress=False)

@@ -26,8 +26,9 @@ import dspy
 import numpy as np
 from dspy.lm15 import Message, Request, Response, TextPart, Usage, response_to_events
 
-from fomc_qa.facets import question_facets
+from fomc_qa.facets import facet_query, question_facets
 from fomc_qa.glossary import expand
+from fomc_qa.lexical import stem
 from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.query_filters import parse_filter
 
@@ -288,7 +289,7 @@ class ExtractiveEngine:
         sentences = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if _long_enough(s)]
         if not sentences:
             return []
-        facets = question_facets(question)
+        facets = [facet_query(f, question) for f in question_facets(question)]
         queries = [expand(question), *[expand(f) for f in facets]] if len(facets) > 1 else [expand(question)]
         texts = [s for _, _, s in sentences]
         encoded = np.asarray(self.embedder.encode([*queries, *texts]), dtype=np.float32)
@@ -581,9 +582,8 @@ def _long_enough(sentence: str) -> bool:
 
 
 def _norm_token(token: str) -> str:
-    if len(token) > 4 and token.endswith("s") and not token.endswith(("ss", "us", "is")):
-        return token[:-1]
-    return token
+    """Words Snowball-stemmed like BM25's ("preferred" meets "prefer"); numbers kept as written."""
+    return token if any(ch.isdigit() for ch in token) or not token.isalpha() else stem(token)
 
 
 def _terms(text: str) -> set[str]:

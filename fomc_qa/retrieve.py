@@ -6,7 +6,7 @@ Every choice here is measured by `benchmarks/retrieval_ablation.py` on the dev s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
@@ -14,6 +14,7 @@ from fomc_qa.embed import EmbeddingProvider
 from fomc_qa.glossary import expand
 from fomc_qa.models import SearchHit
 from fomc_qa.query_filters import QueryFilter, parse_filter
+from fomc_qa.sections import named_sections
 from fomc_qa.store import Corpus
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
@@ -31,6 +32,11 @@ class RetrievalConfig:
     interleave_meetings: bool = True  # a question naming 2-4 meetings gets each one's best evidence in turn
     fusion: str = "rrf"  # "rrf" (rank-based) or "convex" (weighted cosine + normalized BM25)
     dense_weight: float = 0.6  # for "convex"
+    # A question naming a minutes section ("the staff review of the financial situation") gets
+    # that section's best `section_hits` chunks of the named meetings first (fomc_qa.sections);
+    # the rest of the list is filled as before, so a statement it also needs keeps its place.
+    section_filter: bool = True
+    section_hits: int = 3
 
 
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
@@ -47,7 +53,11 @@ def _passes(flt: QueryFilter | None) -> list[QueryFilter | None]:
     everything. A kind the named meetings lack ("the minutes" of a notation vote) falls through."""
     if flt is None or not flt.active:
         return [None]
-    passes: list[QueryFilter | None] = [flt]
+    passes: list[QueryFilter | None] = []
+    if flt.sections:
+        passes.append(QueryFilter(meetings=flt.meetings, doc_types=frozenset({"minutes"}), sections=flt.sections))
+        flt = replace(flt, sections=None)
+    passes.append(flt)
     if flt.doc_types is not None and flt.meetings is not None:
         passes.append(QueryFilter(meetings=flt.meetings, named_dates=flt.named_dates))
     passes.append(None)
@@ -110,8 +120,9 @@ class Retriever:
     def _pass(self, question: str, query: np.ndarray, n: int, flt: QueryFilter | None) -> list[tuple[int, float]]:
         meetings = set(flt.meetings) if flt and flt.meetings is not None else None
         doc_types = flt.doc_types if flt else None
+        sections = flt.sections if flt else None
         rankings = []
-        fetch = n * 3 if doc_types else n  # over-fetch when a kind is named: USearch has no predicate
+        fetch = n * 3 if doc_types or sections else n  # over-fetch when a kind is named: USearch has no predicate
         if self.config.dense:
             rankings.append([r for r, _ in self.corpus.dense_search(query, fetch, meetings)])
         if self.config.lexical:
@@ -123,6 +134,8 @@ class Retriever:
             fused = reciprocal_rank_fusion(rankings, self.config.rrf_k)
         if doc_types:
             fused = [(r, s) for r, s in fused if self.corpus.table.doc_type[r] in doc_types]
+        if sections:
+            fused = [(r, s) for r, s in fused if self.corpus.table.section[r] in sections]
         return fused
 
     def _convex(self, question: str, query: np.ndarray, candidates: set[int]) -> list[tuple[int, float]]:
@@ -142,6 +155,9 @@ class Retriever:
 
     def search(self, question: str, k: int = 5) -> list[SearchHit]:
         flt = parse_filter(question, self.corpus.meetings) if self.config.date_filter else None
+        if flt is not None and flt.meetings and self.config.section_filter:
+            titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
+            flt = replace(flt, sections=named_sections(question, titles) or None)
         if self.config.expand_jargon:
             question = expand(question)
         query = self.embedder.encode([question])[0]
@@ -156,6 +172,8 @@ class Retriever:
             if pass_filter is not None and pass_filter.meetings and 2 <= len(pass_filter.meetings) <= 4 \
                     and self.config.interleave_meetings:
                 fused = _interleave(fused, self.corpus.table.meeting_date)
+            if pass_filter is not None and pass_filter.sections:
+                fused = fused[: self.config.section_hits]
             for row, score in fused:
                 if row not in seen:
                     seen.add(row)

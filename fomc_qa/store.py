@@ -79,6 +79,10 @@ class Corpus:
         self.shards, self.damaged = self._open_shards(partitions)
         self.merged = self._open_merged()
         self.meetings = sorted({d for d in self.table.meeting_date})
+        self.minutes_sections: dict[dt.date, set[str]] = {}
+        for date, kind, section in zip(self.table.meeting_date, self.table.doc_type, self.table.section, strict=True):
+            if kind == "minutes" and section:
+                self.minutes_sections.setdefault(date, set()).add(section)
         if not (paths.bm25 / "chunk_ids.json").exists():
             raise IndexMissing(f"no BM25 index under {paths.bm25}: run the pipeline first: {BUILD_COMMAND}")
         self.bm25 = load_bm25(str(paths.bm25))

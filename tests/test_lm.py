@@ -15,7 +15,7 @@ import pytest
 from dspy.lm15 import Message, Request
 
 from fomc_qa import lm as lm_mod
-from fomc_qa.facets import question_facets
+from fomc_qa.facets import facet_query, question_facets, question_names
 from fomc_qa.lm import NO_ANSWER, ExtractiveEngine, Passage, make_lm, parse_prompt, sentence_spans
 from fomc_qa.program import AnswerWithCitations
 
@@ -362,10 +362,27 @@ def test_a_plural_name_is_found_by_its_singular(extractive):
          ["What did the FOMC decide about the policy rate", "about reserves in December?"]),
         ("Who dissented? How did their views differ?", ["Who dissented?", "How did their views differ?"]),
         ("What changed, and why?", ["What changed, and why?"]),  # too short to stand alone
+        ("Stephen Miran dissented in September 2025. What did he prefer, and what reasons do the minutes give?",
+         ["What did he prefer", "what reasons do the minutes give?"]),  # the premise asks nothing
+        ("Compare the cap set in May 2022 with the one in March 2025.",
+         ["Compare the cap set in May 2022 with the one in March 2025."]),
     ],
 )
 def test_question_facets(question, facets):
     assert question_facets(question) == facets
+
+
+def test_a_facet_keeps_the_names_of_its_question():
+    question = "Stephen Miran dissented in September 2025. What did he prefer?"
+    assert question_names(question) == ["Stephen", "Miran"]
+    assert facet_query("What did he prefer?", question) == "What did he prefer? (Stephen Miran)"
+    assert facet_query("What did Miran prefer?", question) == "What did Miran prefer? (Stephen)"
+    assert question_names("In June 2022, what did the FOMC and the Board decide?") == []
+
+
+def test_sentence_terms_are_stemmed_like_bm25():
+    assert lm_mod._terms("Governor Miran preferred slowing") == lm_mod._terms("governor miran prefers slow")
+    assert "1/2" in lm_mod._terms("a 1/2 percentage point cut")
 
 
 IOER_DECISION = ("Consistent with the Committee's decision to leave the target range for the federal funds rate "

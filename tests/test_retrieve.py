@@ -122,3 +122,16 @@ def test_a_missing_or_stale_index_over_all_meetings_says_how_to_rebuild(built, t
     paths.merged_index.unlink()
     with pytest.raises(IndexMissing, match="no index over all meetings.*run the pipeline first"):
         Corpus(paths)
+
+
+def test_a_named_section_is_searched_first_then_the_rest(retriever):
+    question = ("In the staff review of the financial situation at the March 2023 meeting, what year-end 2024 "
+                "federal funds rate did OIS quotes imply?")
+    hits = retriever.search(question, 8)
+    assert retriever.last_filter.sections == frozenset({"Staff Review of the Financial Situation"})
+    section_hits = retriever.config.section_hits
+    assert all(h.section == "Staff Review of the Financial Situation" for h in hits[:section_hits])
+    assert any("3.28 percent" in h.text for h in hits[:section_hits])
+    assert {h.section for h in hits[section_hits:]} - {"Staff Review of the Financial Situation"}, "others follow"
+    plain = type(retriever)(retriever.corpus, retriever.embedder, RetrievalConfig(section_filter=False))
+    assert plain.search(question, 8)[0].section != "Staff Review of the Financial Situation"

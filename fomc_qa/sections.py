@@ -1,0 +1,73 @@
+"""The minutes sections a question names, resolved against the sections a meeting's minutes have.
+
+Analysts point into the minutes by section: "the staff review of the financial situation",
+"the manager's review", "the staff economic outlook", "the December 2025 balance sheet
+discussion", "the special topic on the standing repo facility". The answer then sits in a
+handful of that section's chunks, which a whole-meeting search ranks among dozens of chunks
+saying similar things elsewhere in the minutes. `named_sections` maps the question to the
+section titles it means, so the retriever can search those first.
+
+The sections every set of minutes has are named by the phrases analysts use for them
+(`_STANDING`); a meeting's own sections ("Special Topic: Balance Sheet Issues",
+"Considerations for Slowing the Pace of Balance Sheet Reduction") are named when the question
+uses a cue ("discussion", "special topic", ...) and shares at least two content words with the
+title.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+# (what the question says, what the section title contains), both lower case.
+_STANDING: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"\bfinancial situation\b"), "review of the financial situation"),
+    (re.compile(r"\beconomic situation\b|\bstaff'?s? review of the economy\b"), "review of the economic situation"),
+    (re.compile(r"\bstaff'?s? (?:economic )?(?:outlook|forecasts?|projections?)\b"), "staff economic outlook"),
+    (
+        re.compile(
+            r"\bfinancial markets? review\b|\bmarkets? review\b|\b(?:deputy )?manager'?s? (?:review|report|briefing)\b"
+            r"|\bdesk'?s? (?:review|report|briefing)\b|\bdevelopments in financial markets\b"
+        ),
+        "open market operations",
+    ),
+    (re.compile(r"\bparticipants'? (?:views|discussion)\b"), "participants' views"),
+)
+_CUE = re.compile(r"\bdiscussions?\b|\bdiscussed\b|\bspecial topic\b|\bbriefing\b|\bpresentation\b|\bresolution\b")
+_WORD = re.compile(r"[a-z]+")
+# Title words that say what kind of section it is rather than what it is about.
+_GENERIC = frozenset(
+    "a an and the of on for to in at by discussion discussions special topic considerations issues review"
+    " developments views matters committee policy monetary federal reserve fomc".split()
+)
+MIN_SHARED_WORDS = 2
+
+
+def _content_words(text: str) -> set[str]:
+    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _GENERIC and len(w) > 2}
+
+
+def _stem(word: str) -> str:
+    """Crude plural/gerund folding, enough to match "caps"/"cap", "slowing"/"slow"."""
+    for suffix in ("ing", "es", "s"):
+        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+            return word[: -len(suffix)]
+    return word
+
+
+def named_sections(question: str, titles: Iterable[str | None]) -> frozenset[str]:
+    """The titles among `titles` (a meeting's minutes sections) that the question names."""
+    q = question.lower().replace("\u2019", "'")
+    titles = sorted({t for t in titles if t})
+    chosen: set[str] = set()
+    for phrase, marker in _STANDING:
+        if phrase.search(q):
+            chosen |= {t for t in titles if marker in t.lower()}
+    if _CUE.search(q):
+        words = _content_words(q)
+        standing = tuple(marker for _, marker in _STANDING)
+        overlap = {t: len(_content_words(t) & words) for t in titles if not any(m in t.lower() for m in standing)}
+        best = max(overlap.values(), default=0)
+        if best >= MIN_SHARED_WORDS:
+            chosen |= {t for t, n in overlap.items() if n == best}
+    return frozenset(chosen)
