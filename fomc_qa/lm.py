@@ -30,7 +30,7 @@ from fomc_qa.facets import facet_query, question_facets
 from fomc_qa.glossary import expand
 from fomc_qa.lexical import stem
 from fomc_qa.models import DOC_TYPE_LABEL
-from fomc_qa.query_filters import parse_filter
+from fomc_qa.query_filters import counts_from_a_date, parse_filter
 
 EXTRACTIVE = "extractive"
 EXTRACTIVE_MODEL_ID = "local/extractive"
@@ -48,8 +48,8 @@ EXTRACTIVE_MODEL_ID = "local/extractive"
 SUPPORT_THRESHOLD = 0.45
 LEXICAL_WEIGHT = 0.2
 RANK_PRIOR = 0.03
-# Expected answer types. A "how much / to what level" question is answered by the sentence with
-# the number (the decision), not by the discussion around it; a "who" question by the sentence
+# Expected answer types. A "how much / to what level / where did it move" question is answered by
+# the sentence with the number (the decision), not by the discussion around it; a "who" question by the sentence
 # naming people; a "when / on what date" question by one carrying a date. The bonus is added
 # to sentences of that type only, so it reorders on-topic sentences without lifting an
 # off-topic one over the threshold by itself (it is below the 0.45-0.6 on-topic band's width).
@@ -78,6 +78,7 @@ _BOILERPLATE = re.compile(
 )
 _QUANTITY_QUESTION = re.compile(
     r"\bhow (?:much|many|far|high|low|large|big)\b|\bby how\b|\bto what\b|\bwhat (?:\w+ )?(?:size|amount)\b"
+    r"|\bwhere (?:did|had|has|was|were|is|does|do|would)\b"
     r"|\b(?:levels?|ranges?|pace|caps?|limits?|minimum|maximum|reductions?|increases?|decreases?)\b",
     re.I,
 )
@@ -635,9 +636,10 @@ def source_label(header: str) -> str:
 
 
 def _ordinal_lead(question: str, scored: list[_Candidate], order: list[int]) -> int:
-    """The row to lead with: the best, or for a "first"/"last" question the earliest/latest
-    meeting's sentence among those within EXTRA_MARGIN of the best."""
-    first, last = bool(_FIRST.search(question)), bool(_LAST.search(question))
+    """The row to lead with: the best, or for a "first"/"last" question (or one counting from a
+    date, "After the March 15, 2020 meeting, when did ...?") the earliest/latest meeting's
+    sentence among those within EXTRA_MARGIN of the best."""
+    first, last = bool(_FIRST.search(question) or counts_from_a_date(question)), bool(_LAST.search(question))
     if first == last:
         return order[0]
     near = [j for j in order if scored[j].score >= scored[order[0]].score - EXTRA_MARGIN and _meeting_of(scored[j].passage)]

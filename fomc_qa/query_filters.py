@@ -57,6 +57,44 @@ def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | N
     return {m for m in meetings if dt.timedelta(0) <= m - target <= dt.timedelta(2)} or in_month
 
 
+# "When did the FOMC first hold rates after the run of hikes that began in March 2022?" and "After
+# the March 15, 2020 meeting, on what date did ...?" ask about the meetings after the date, not the
+# one it names. A date after "after/following/since/began in" is read so when the question asks
+# for a first/next occurrence, when the clause opens the question, or after "since"; "the range after the
+# November 2022 meeting" is the range decided at that meeting.
+_FIRST_OCCURRENCE = re.compile(r"\b(?:first|next|earliest)\b(?!\s+(?:\w+\s+)?(?:meeting|quarter|half)\s+(?:of|in)\b)")
+_BOUND = re.compile(
+    rf"(?:^|\b)(after|following|since|(?:that |which )?(?:began|begun|started|starting|beginning) in)\s+(?:the\s+)?"
+    rf"{_MONTH}\s+(?:(\d{{1,2}}),?\s+)?{_YEAR}(?:\s+(?:fomc\s+)?meeting)?"
+)
+
+
+def _bounds(q: str):
+    """The "after <date>" phrases of a (lower-case) question that count from a date."""
+    for m in _BOUND.finditer(q):
+        if q[: m.start()].strip() == "" or m.group(1) == "since" or _FIRST_OCCURRENCE.search(q):
+            yield m
+
+
+def counts_from_a_date(question: str) -> bool:
+    """Whether the question asks what happened after a date it names ("After the March 15, 2020
+    meeting, on what date did ...?"): its answer is the earliest such event."""
+    return next(_bounds(question.lower()), None) is not None
+
+
+def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | None:
+    """The meetings after a reference date the question counts from, and the phrase naming it."""
+    for m in _bounds(q):
+        day = int(m.group(3)) if m.group(3) else None
+        anchor = _month_meetings(meetings, int(m.group(4)), _month(m.group(2)), day)
+        if not anchor:
+            continue
+        inclusive = m.group(1) == "since"
+        start = min(anchor) if inclusive else max(anchor)
+        return {d for d in meetings if d > start or (inclusive and d == start)}, m.group(0)
+    return None
+
+
 def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     """Resolve the dates and document kinds a question names against the indexed meetings."""
     q = question.lower()
@@ -65,7 +103,12 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     named: list[str] = []
     consumed = q
 
-    for m in re.finditer(rf"\b{_MONTH}\s+(\d{{1,2}})(?:\s*[-–]\s*\d{{1,2}})?,?\s+{_YEAR}\b", q):
+    bound = _lower_bound(q, meetings)
+    if bound is not None:
+        chosen |= bound[0]
+        named.append(bound[1])
+        consumed = consumed.replace(bound[1], " ")
+    for m in re.finditer(rf"\b{_MONTH}\s+(\d{{1,2}})(?:\s*[-–]\s*\d{{1,2}})?,?\s+{_YEAR}\b", consumed):
         chosen |= _month_meetings(meetings, int(m.group(3)), _month(m.group(1)), int(m.group(2)))
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")

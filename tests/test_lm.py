@@ -343,6 +343,19 @@ def test_a_first_question_leads_with_the_earliest_meeting(embedder):
     assert plain.startswith("FOMC statement of May 4, 2022")
 
 
+def test_a_question_counting_from_a_date_leads_with_the_earliest_meeting_after_it(embedder):
+    sentence = "The Committee directs the Desk to purchase Treasury securities and MBS in the amounts needed."
+    passages = [
+        Passage(n=1, header="FOMC Minutes, 2020-06-10, Committee Policy Action", text=sentence),
+        Passage(n=2, header="FOMC Statement, 2020-03-23", text=sentence),
+    ]
+    engine = ExtractiveEngine(embedder=embedder, support_threshold=0.2)
+    answer = engine.answer("After the March 15, 2020 meeting, when did the FOMC buy MBS in the amounts needed?", passages)
+    assert answer.startswith("FOMC statement of March 23, 2020")
+    assert engine.answer("What did the FOMC say about buying MBS in the amounts needed?", passages).startswith(
+        "FOMC minutes of June 10, 2020")
+
+
 def test_a_plural_name_is_found_by_its_singular(extractive):
     question = "What target range for the federal funds rate did members agree to maintain, and Treasuries?"
     assert _predict(extractive, question=question.replace(", and Treasuries", "")).answer.startswith(ANSWER)

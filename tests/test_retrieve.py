@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from fomc_qa.config import DataPaths, Settings
-from fomc_qa.query_filters import parse_filter
+from fomc_qa.query_filters import counts_from_a_date, parse_filter
 from fomc_qa.retrieve import RetrievalConfig, reciprocal_rank_fusion
 from fomc_qa.session import open_retriever
 from fomc_qa.store import Corpus, IndexMissing
@@ -29,12 +29,27 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
         ("What was decided at the April 30, 2024 meeting?", {dt.date(2024, 5, 1)}, None),
         ("What did the Sept. 2015 statement say?", set(), {"statement"}),
         ("What is the FOMC?", None, None),
+        # counting from a date: the meetings after it, not the one it names
+        ("When did the FOMC first pause after the hikes that began in March 2022?",
+         {dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13), dt.date(2024, 5, 1)}, None),
+        ("After the March 3, 2020 meeting, when did the FOMC cut again?",
+         {dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13),
+          dt.date(2024, 5, 1)}, None),
+        ("What has the FOMC done since December 2023?", {dt.date(2023, 12, 13), dt.date(2024, 5, 1)}, None),
+        # ... but "the range after the meeting" is the range decided at it
+        ("What was the target range after the May 2022 meeting?", {dt.date(2022, 5, 4)}, None),
     ],
 )
 def test_parse_filter(question, meetings, doc_types):
     flt = parse_filter(question, MEETINGS)
     assert (set(flt.meetings) if flt.meetings is not None else None) == meetings
     assert (set(flt.doc_types) if flt.doc_types else None) == doc_types
+
+
+def test_counts_from_a_date():
+    assert counts_from_a_date("After the March 15, 2020 meeting, on what date did the FOMC buy MBS?")
+    assert counts_from_a_date("When did the FOMC first hold after the hikes that began in March 2022?")
+    assert not counts_from_a_date("What was the target range after the November 2022 meeting?")
 
 
 def test_unindexed_period_is_flagged():
