@@ -330,30 +330,27 @@ def test_a_question_naming_two_meetings_quotes_each(embedder):
     assert "FOMC statement of January 26, 2022" in answer and "FOMC statement of June 15, 2022" in answer
 
 
-def test_a_first_question_leads_with_the_earliest_meeting(embedder):
-    sentence = "The invasion of Ukraine by Russia is causing tremendous human and economic hardship."
-    passages = [
-        Passage(n=1, header="FOMC Statement, 2022-05-04", text=sentence),
-        Passage(n=2, header="FOMC Statement, 2022-03-16", text=sentence),
-    ]
+@pytest.mark.parametrize(
+    ("sentence", "later", "earlier", "ordinal", "plain"),
+    [
+        ("The invasion of Ukraine by Russia is causing tremendous human and economic hardship.",
+         ("FOMC Statement, 2022-05-04", "FOMC statement of May 4, 2022"),
+         ("FOMC Statement, 2022-03-16", "FOMC statement of March 16, 2022"),
+         "When did an FOMC statement first refer to Russia's invasion of Ukraine?",
+         "What did the FOMC statement say about Russia's invasion of Ukraine?"),
+        # counting from a date: the earliest meeting after it
+        ("The Committee directs the Desk to purchase Treasury securities and MBS in the amounts needed.",
+         ("FOMC Minutes, 2020-06-10, Committee Policy Action", "FOMC minutes of June 10, 2020"),
+         ("FOMC Statement, 2020-03-23", "FOMC statement of March 23, 2020"),
+         "After the March 15, 2020 meeting, when did the FOMC buy MBS in the amounts needed?",
+         "What did the FOMC say about buying MBS in the amounts needed?"),
+    ],
+)
+def test_a_first_question_leads_with_the_earliest_meeting(embedder, sentence, later, earlier, ordinal, plain):
+    passages = [Passage(n=1, header=later[0], text=sentence), Passage(n=2, header=earlier[0], text=sentence)]
     engine = ExtractiveEngine(embedder=embedder, support_threshold=0.2)
-    first = engine.answer("When did an FOMC statement first refer to Russia's invasion of Ukraine?", passages)
-    assert first == f"FOMC statement of March 16, 2022: \u201c{sentence}\u201d [2]"
-    plain = engine.answer("What did the FOMC statement say about Russia's invasion of Ukraine?", passages)
-    assert plain.startswith("FOMC statement of May 4, 2022")
-
-
-def test_a_question_counting_from_a_date_leads_with_the_earliest_meeting_after_it(embedder):
-    sentence = "The Committee directs the Desk to purchase Treasury securities and MBS in the amounts needed."
-    passages = [
-        Passage(n=1, header="FOMC Minutes, 2020-06-10, Committee Policy Action", text=sentence),
-        Passage(n=2, header="FOMC Statement, 2020-03-23", text=sentence),
-    ]
-    engine = ExtractiveEngine(embedder=embedder, support_threshold=0.2)
-    answer = engine.answer("After the March 15, 2020 meeting, when did the FOMC buy MBS in the amounts needed?", passages)
-    assert answer.startswith("FOMC statement of March 23, 2020")
-    assert engine.answer("What did the FOMC say about buying MBS in the amounts needed?", passages).startswith(
-        "FOMC minutes of June 10, 2020")
+    assert engine.answer(ordinal, passages) == f"{earlier[1]}: \u201c{sentence}\u201d [2]"
+    assert engine.answer(plain, passages).startswith(later[1])
 
 
 def test_a_plural_name_is_found_by_its_singular(extractive):
