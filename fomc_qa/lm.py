@@ -31,6 +31,7 @@ from fomc_qa.glossary import expand
 from fomc_qa.lexical import stem
 from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.query_filters import counts_from_a_date, parse_filter
+from fomc_qa.sentences import split_sentences
 
 EXTRACTIVE = "extractive"
 EXTRACTIVE_MODEL_ID = "local/extractive"
@@ -121,11 +122,6 @@ _PASSAGE_START = re.compile(r"^[ \t]*\[(\d{1,3})\][ \t]*", re.M)
 _PASSAGE_HEADER = re.compile(r"^\(([^\n]*?\d{4}-\d{2}-\d{2}[^\n]*?)\)\s+")
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-/.][a-z0-9]+)*")
-_SENTENCE_END = re.compile(r"[.!?][\"'\u201d\u2019)\]]*(?=\s+[\"'\u201c\u2018(\[]?[A-Z0-9])")
-_ABBREVIATIONS = frozenset(
-    "u.s mr ms mrs dr st jan feb mar apr jun jul aug sep sept oct nov dec e.g i.e a.m p.m no vs etc inc co corp"
-    " jr sr gov approx fig".split()
-)
 _MONTHS = "january february march april may june july august september october november december".split()
 _COMMON_NAMES = frozenset(
     _MONTHS
@@ -450,41 +446,6 @@ def parse_passages(text: str) -> list[Passage]:
             seen.add(n)
             passages.append(Passage(n=n, header=header, text=body))
     return passages
-
-
-def split_sentences(text: str) -> list[str]:
-    """Sentences as verbatim substrings of `text` (see `sentence_spans`)."""
-    return [text[a:b] for a, b in sentence_spans(text)]
-
-
-def sentence_spans(text: str) -> list[tuple[int, int]]:
-    """(start, end) offsets of the sentences of `text`.
-
-    Lines are split first (headings and paragraphs never merge), then at sentence-final
-    punctuation followed by a capital or digit, except after common abbreviations
-    ("U.S.", "Jan.", "p.m.") and single-letter initials.
-    """
-    spans: list[tuple[int, int]] = []
-    offset = 0
-    for line in text.split("\n"):
-        start = 0
-        cuts: list[tuple[int, int]] = []
-        for match in _SENTENCE_END.finditer(line):
-            words = line[start : match.start() + 1].split()
-            word = words[-1].lower().strip("\"'(\u201c").rstrip(".") if words else ""
-            if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
-                continue
-            cuts.append((start, match.end()))
-            start = match.end()
-        cuts.append((start, len(line)))
-        for a, b in cuts:
-            piece = line[a:b]
-            stripped = piece.strip()
-            if stripped:
-                lead = len(piece) - len(piece.lstrip())
-                spans.append((offset + a + lead, offset + a + lead + len(stripped)))
-        offset += len(line) + 1
-    return spans
 
 
 def format_outputs(prompt: ParsedPrompt, answer: str) -> str:

@@ -18,7 +18,7 @@ from typing import Literal
 
 import dspy
 
-from fomc_qa.lm import sentence_spans
+from fomc_qa.sentences import sentence_spans
 from fomc_qa.models import DOC_TYPE_LABEL, Answer, Citation, Confidence, SearchHit
 
 Retrieve = Callable[[str, int], list[SearchHit]]

@@ -11,7 +11,7 @@ from conftest import SNAPSHOT
 
 from fomc_pipeline.fed.pages import parse_page
 from fomc_qa.bert_encoder import BertEncoder, Unsupported, inspect_model
-from fomc_qa.lm import split_sentences
+from fomc_qa.sentences import split_sentences
 from fomc_qa.embed import SentenceTransformerProvider, get_provider, get_query_encoder, resolve_model_path
 
 MINUTES = "monetarypolicy/fomcminutes20250129.htm"

@@ -7,7 +7,8 @@ import datetime as dt
 import pytest
 from conftest import SNAPSHOT
 
-from fomc_pipeline.fed.chunking import chunk_document, split_sentences
+from fomc_pipeline.fed.chunking import chunk_document
+from fomc_qa.sentences import sentence_spans
 from fomc_pipeline.fed.pages import parse_page
 from fomc_qa.embed import get_provider
 from fomc_qa.models import FOMCDocument, document_id
@@ -84,5 +85,5 @@ def test_an_over_long_sentence_is_cut_into_window_sized_pieces(provider):
 
 def test_sentence_splitter_keeps_abbreviations_and_initials():
     text = "The U.S. economy grew. Jerome H. Powell spoke at 2:30 p.m. Eastern time. Rates rose!\n\nNew paragraph"
-    sentences = [text[s:e] for s, e in split_sentences(text, 0, len(text))]
+    sentences = [text[s:e] for s, e in sentence_spans(text)]
     assert sentences == ["The U.S. economy grew.", "Jerome H. Powell spoke at 2:30 p.m. Eastern time.", "Rates rose!", "New paragraph"]

@@ -13,18 +13,11 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from fomc_qa.models import DocumentChunk, FOMCDocument, chunk_id, embedding_text
+from fomc_qa.sentences import sentence_spans
 
 TokenCounter = Callable[[Sequence[str]], list[int]]  # counts with special tokens included
 
 SPECIAL_TOKENS = 2  # [CLS] and [SEP] for BERT-family models
-_ABBREVIATIONS = {
-    "u.s", "mr", "ms", "mrs", "dr", "st", "no", "co", "inc", "ltd", "jr", "sr", "vs", "e.g", "i.e",
-    "a.m", "p.m", "jan", "feb", "mar", "apr", "jun", "jul", "aug", "sep", "sept", "oct", "nov", "dec",
-    "approx", "est", "fig", "u.k", "u.n",
-}
-_BOUNDARY = re.compile(r"[.?!][\"”’)\]]*\s+(?=[\"“(\[]?[A-Z0-9])")
-
-
 class ChunkingError(ValueError):
     pass
 
@@ -34,31 +27,6 @@ class _Span:
     start: int
     end: int
     tokens: int  # content tokens, without special tokens
-
-
-def split_sentences(text: str, start: int, end: int) -> list[tuple[int, int]]:
-    """Sentence spans of text[start:end]; paragraph breaks always end a sentence."""
-    spans: list[tuple[int, int]] = []
-    for para in re.finditer(r"[^\n]+", text[start:end]):
-        p_start, p_end = start + para.start(), start + para.end()
-        cursor = p_start
-        for match in _BOUNDARY.finditer(text, p_start, p_end):
-            word = re.search(r"(\S+)$", text[cursor : match.start() + 1])
-            token = word.group(1).rstrip(".?!").lower() if word else ""
-            if token in _ABBREVIATIONS or re.fullmatch(r"[a-z]", token):
-                continue  # "U.S. Treasury", "Jerome H. Powell"
-            spans.append((cursor, match.start() + len(match.group(0).rstrip())))
-            cursor = match.end()
-        spans.append((cursor, p_end))
-    return [(s, e) for s, e in (_strip(text, s, e) for s, e in spans) if e > s]
-
-
-def _strip(text: str, start: int, end: int) -> tuple[int, int]:
-    while start < end and text[start].isspace():
-        start += 1
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return start, end
 
 
 def _split_long(text: str, span: tuple[int, int], budget: int, count: TokenCounter) -> list[_Span]:
@@ -138,7 +106,7 @@ def _chunk_once(
     text = doc.text
     chunks: list[DocumentChunk] = []
     for section, start, end in _segments(doc):
-        sentences = split_sentences(text, start, end)
+        sentences = sentence_spans(text, start, end)
         if not sentences:
             continue
         header_tokens = count_tokens([embedding_text(doc.doc_type, doc.meeting_date, section, "")])[0]

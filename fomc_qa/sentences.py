@@ -1,0 +1,49 @@
+"""Sentence boundaries of FOMC text, as offsets, shared by the chunker and the reader.
+
+One splitter for both, so the sentences a chunk was packed from are the sentences the reader
+quotes. Spans are offsets into the text, so every sentence is a verbatim substring (citations
+quote them). Lines split first (headings and paragraphs never merge), then sentence-final
+punctuation before a capital or digit ends a sentence, except after common abbreviations
+("U.S.", "Jan.", "p.m.") and single-letter initials ("Jerome H. Powell").
+"""
+
+from __future__ import annotations
+
+import re
+
+_ABBREVIATIONS = frozenset(
+    "u.s u.k u.n mr ms mrs dr st no vs etc inc co corp ltd jr sr gov e.g i.e a.m p.m approx est fig"
+    " jan feb mar apr jun jul aug sep sept oct nov dec".split()
+)
+_BOUNDARY = re.compile(r"[.?!][\"'\u201d\u2019)\]]*(?=\s+[\"'\u201c\u2018(\[]?[A-Z0-9])")
+_LINE = re.compile(r"[^\n]+")
+
+
+def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
+    """(start, end) offsets of the sentences of text[start:end], whitespace trimmed."""
+    end = len(text) if end is None else end
+    spans: list[tuple[int, int]] = []
+    for line in _LINE.finditer(text, start, end):
+        cursor = line.start()
+        for match in _BOUNDARY.finditer(text, line.start(), line.end()):
+            words = text[cursor : match.start() + 1].split()
+            word = words[-1].lower().strip("\"'(\u201c").rstrip(".") if words else ""
+            if word in _ABBREVIATIONS or (len(word) == 1 and word.isalpha()):
+                continue
+            spans.append((cursor, match.end()))
+            cursor = match.end()
+        spans.append((cursor, line.end()))
+    return [span for span in (_trim(text, a, b) for a, b in spans) if span[1] > span[0]]
+
+
+def split_sentences(text: str) -> list[str]:
+    """The sentences of `text` as strings (see `sentence_spans`)."""
+    return [text[a:b] for a, b in sentence_spans(text)]
+
+
+def _trim(text: str, start: int, end: int) -> tuple[int, int]:
+    while start < end and text[start].isspace():
+        start += 1
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return start, end
