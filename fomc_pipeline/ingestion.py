@@ -38,9 +38,11 @@ def fetch_meetings(client: FedClient, start: dt.date) -> list[Meeting]:
     return discover_meetings(pages, start)
 
 
-def find_meeting(client: FedClient, meeting_date: str, start: dt.date) -> Meeting:
+def find_meeting(client: FedClient, meeting_date: str) -> Meeting:
+    """The meeting as the calendar lists it; only the pages that can list it are fetched (the
+    current calendar, and the historical page of its year when that year is no longer current)."""
     day = dt.date.fromisoformat(meeting_date)
-    for meeting in fetch_meetings(client, min(start, day)):
+    for meeting in fetch_meetings(client, day):
         if meeting.meeting_date == day:
             return meeting
     raise MeetingNotFound(f"no FOMC meeting on {meeting_date} is listed on the Fed's calendar pages")

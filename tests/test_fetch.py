@@ -8,6 +8,7 @@ from conftest import SNAPSHOT
 from sites import Route, serve
 
 from fomc_pipeline.fed.fetch import USER_AGENT, FedClient, FetchError
+from fomc_pipeline.ingestion import find_meeting
 
 STATEMENT = "/newsevents/pressreleases/monetary20240131a.htm"
 MINUTES = "/monetarypolicy/fomcminutes20240131.htm"
@@ -101,3 +102,14 @@ def test_server_errors_fail_raw_pages_naming_the_url(site, tmp_path):
     failure = next(e for e in result.all_events if e.is_step_failure)
     assert failure.step_key == "raw_pages"
     assert "monetary20240131a.htm" in failure.event_specific_data.error.to_string()
+
+
+def test_finding_a_meeting_fetches_only_the_pages_that_can_list_it(site):
+    with FedClient(site.url) as client:
+        recent = find_meeting(client, "2024-01-31")
+    assert recent.meeting_date.isoformat() == "2024-01-31"
+    assert set(site.hits) == {"/monetarypolicy/fomccalendars.htm"}
+    site.hits.clear()
+    with FedClient(site.url) as client:
+        assert find_meeting(client, "2020-03-15").meeting_date.isoformat() == "2020-03-15"
+    assert set(site.hits) == {"/monetarypolicy/fomccalendars.htm", "/monetarypolicy/fomchistorical2020.htm"}

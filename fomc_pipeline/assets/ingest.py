@@ -22,7 +22,7 @@ from fomc_qa.tables import read_records, read_table, write_records, write_rows
 def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage) -> dg.MaterializeResult:
     key = context.partition_key
     with fed.client() as client:
-        meeting = find_meeting(client, key, fed.start)
+        meeting = find_meeting(client, key)
         pages = fetch_meeting_pages(client, meeting)
     path = storage.paths.partition_file("raw_pages", key)
     write_rows(path, "raw_pages", pages.rows)
