@@ -23,7 +23,7 @@ from fomc_pipeline.fed.fetch import FedClient
 from fomc_pipeline.ingestion import build_document, fetch_meeting_pages, fetch_meetings
 from fomc_pipeline.snapshot_server import serve_snapshot
 from fomc_qa.config import Settings
-from fomc_qa.embed import get_provider
+from fomc_qa.embed import get_encoder
 from fomc_qa.tables import atomic_write
 
 
@@ -32,7 +32,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--build", action="store_true", help="also time a full snapshot build in a scratch dir")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
-    provider = get_provider(settings.embed_model)  # loaded before timing: a build loads it once too
+    provider = get_encoder(settings.embed_model)  # loaded before timing: a build loads it once too
     figures: dict = {}
     with serve_snapshot(settings.paths.snapshot) as url, FedClient(url) as client:
         t0 = time.perf_counter()

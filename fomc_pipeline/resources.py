@@ -13,7 +13,7 @@ import dagster as dg
 
 from fomc_pipeline.fed.fetch import FedClient
 from fomc_qa.config import DataPaths, Settings
-from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, cache_path, get_provider
+from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, cache_path, get_encoder
 
 
 class FedSite(dg.ConfigurableResource):
@@ -60,7 +60,7 @@ class Embedder(dg.ConfigurableResource):
         return self.model or Settings.from_env().embed_model
 
     def provider(self) -> EmbeddingProvider:
-        return get_provider(self.model_name)
+        return get_encoder(self.model_name)
 
     def cache(self, paths: DataPaths) -> EmbeddingCache:
         return EmbeddingCache(cache_path(paths.embed_cache, self.model_name))

@@ -125,9 +125,9 @@ def holdout_mask(keys: np.ndarray, n: int, seed: int = 0) -> np.ndarray:
 
 
 def _embed(texts: list[str], model: str) -> np.ndarray:
-    from fomc_qa.embed import get_provider
+    from fomc_qa.embed import get_encoder
 
-    return get_provider(model).encode(texts)
+    return get_encoder(model).encode(texts)
 
 
 def _stored_shards(data_dir: Path, wh: Warehouse) -> tuple[dict[str, Path] | None, str | None]:

@@ -146,10 +146,10 @@ class Embedder(Protocol):
 
 
 def default_embedder() -> Embedder:
-    """The process-wide bundled MiniLM (`fomc_qa.embed.get_query_encoder`), shared with the retriever."""
-    from fomc_qa.embed import get_query_encoder
+    """The process-wide bundled MiniLM (`fomc_qa.embed.get_encoder`), shared with the retriever."""
+    from fomc_qa.embed import get_encoder
 
-    return get_query_encoder()
+    return get_encoder()
 
 
 def make_lm(model: str | None = None, api_base: str | None = None, embedder: Embedder | None = None) -> dspy.LM:

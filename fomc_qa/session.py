@@ -8,7 +8,7 @@ from pathlib import Path
 import dspy
 
 from fomc_qa.config import DataPaths, Settings
-from fomc_qa.embed import get_query_encoder
+from fomc_qa.embed import get_encoder
 from fomc_qa.lm import make_lm
 from fomc_qa.program import FOMCAnswerer, load_program
 from fomc_qa.retrieve import Reranker, RetrievalConfig, Retriever
@@ -20,7 +20,7 @@ PROGRAM_FILE = "qa_program.json"
 def open_retriever(settings: Settings, config: RetrievalConfig = RetrievalConfig(), paths: DataPaths | None = None) -> Retriever:
     """The retriever over the materialized corpus, queried with the model that built it."""
     corpus = Corpus(paths or settings.paths)
-    provider = get_query_encoder(corpus.manifest.get("model") or settings.embed_model)
+    provider = get_encoder(corpus.manifest.get("model") or settings.embed_model)
     reranker = Reranker(settings.reranker) if settings.reranker else None
     return Retriever(corpus, provider, config=config, reranker=reranker)
 

@@ -10,7 +10,7 @@ from conftest import FIXTURE_MEETINGS
 from fomc_pipeline import definitions as d
 from fomc_pipeline.checks import check_embeddings, check_shard
 from fomc_qa.config import DataPaths
-from fomc_qa.embed import get_provider
+from fomc_qa.embed import get_encoder
 
 
 def _table(data_dir, table, key):
@@ -67,7 +67,7 @@ def test_rematerializing_a_partition_replaces_it_and_embeds_nothing(built):
     data_dir, instance, resources = built
     key = "2020-03-15"
     before = _table(data_dir, "chunks", key).column("chunk_id").to_pylist()
-    provider = get_provider()
+    provider = get_encoder()
     calls = provider.calls
     result = dg.materialize(d.per_meeting_assets, partition_key=key, instance=instance, resources=resources)
     assert result.success

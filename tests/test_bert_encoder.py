@@ -12,7 +12,7 @@ from conftest import SNAPSHOT
 from fomc_pipeline.fed.pages import parse_page
 from fomc_qa.bert_encoder import BertEncoder, Unsupported, inspect_model
 from fomc_qa.sentences import split_sentences
-from fomc_qa.embed import SentenceTransformerProvider, get_provider, get_query_encoder, resolve_model_path
+from fomc_qa.embed import SentenceTransformerProvider, get_encoder, get_provider, resolve_model_path
 
 MINUTES = "monetarypolicy/fomcminutes20250129.htm"
 
@@ -34,7 +34,7 @@ def texts() -> list[str]:
 
 def test_vectors_match_sentence_transformers(texts):
     reference = get_provider()
-    encoder = get_query_encoder()
+    encoder = get_encoder()
     assert isinstance(encoder, BertEncoder)
     ours, theirs = encoder.encode(texts), reference.encode(texts)
     assert ours.shape == theirs.shape == (len(texts), 384)
@@ -45,7 +45,7 @@ def test_vectors_match_sentence_transformers(texts):
 
 
 def test_token_counts_match_and_truncation_is_restored(texts):
-    encoder = get_query_encoder()
+    encoder = get_encoder()
     assert encoder.count_tokens(texts) == get_provider().count_tokens(texts)
     assert encoder.count_tokens(texts[3:4])[0] > encoder.max_tokens == 256
     assert encoder.encode([]).shape == (0, 384)
@@ -69,7 +69,7 @@ def test_models_it_cannot_reproduce_fall_back_to_sentence_transformers(tmp_path)
         inspect_model(cls_pooled)
     with pytest.raises(Unsupported, match="not a local model folder"):
         inspect_model(tmp_path / "missing")
-    fallback = get_query_encoder(str(cls_pooled))
+    fallback = get_encoder(str(cls_pooled))
     assert isinstance(fallback, SentenceTransformerProvider)
     assert fallback.encode(["a question"]).shape == (1, 384)
 

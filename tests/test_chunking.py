@@ -10,7 +10,7 @@ from conftest import SNAPSHOT
 from fomc_pipeline.fed.chunking import chunk_document
 from fomc_qa.sentences import sentence_spans
 from fomc_pipeline.fed.pages import parse_page
-from fomc_qa.embed import get_provider
+from fomc_qa.embed import get_encoder
 from fomc_qa.models import FOMCDocument, document_id
 
 PAGES = {
@@ -22,7 +22,7 @@ PAGES = {
 
 @pytest.fixture(scope="module")
 def provider():
-    return get_provider()
+    return get_encoder()
 
 
 def _doc(doc_type: str, date: str, text: str | None = None, sections=()) -> FOMCDocument:

@@ -261,9 +261,9 @@ def test_real_minilm_answers_and_refuses():
 
 
 def test_the_default_embedder_is_the_shared_query_encoder():
-    from fomc_qa.embed import get_query_encoder
+    from fomc_qa.embed import get_encoder
 
-    assert lm_mod.default_embedder() is get_query_encoder()
+    assert lm_mod.default_embedder() is get_encoder()
 
 
 def test_source_label_names_document_date_and_section():
