@@ -24,19 +24,19 @@ from fomc_qa.retrieve import RetrievalConfig, Retriever
 from fomc_qa.session import open_retriever
 from fomc_qa.tables import atomic_write
 
+# Each step adds one switch of RetrievalConfig to the one before; the last step is what ships.
+_BASE = dict(expand_jargon=False, interleave_meetings=False, per_document=0, section_filter=False)
 VARIANTS = {
-    "dense only, no date filter": RetrievalConfig(lexical=False, date_filter=False, expand_jargon=False,
-                                                  interleave_meetings=False, per_document=0),
-    "dense only + date filter": RetrievalConfig(lexical=False, expand_jargon=False, interleave_meetings=False, per_document=0),
-    "BM25 only, no date filter": RetrievalConfig(dense=False, date_filter=False, expand_jargon=False,
-                                                 interleave_meetings=False, per_document=0),
-    "BM25 only + date filter": RetrievalConfig(dense=False, expand_jargon=False, interleave_meetings=False, per_document=0),
-    "fused (RRF), no date filter": RetrievalConfig(date_filter=False, expand_jargon=False, interleave_meetings=False,
-                                                   per_document=0),
-    "fused (RRF) + date filter": RetrievalConfig(expand_jargon=False, interleave_meetings=False, per_document=0),
-    "+ per-document cap 2": RetrievalConfig(expand_jargon=False, interleave_meetings=False),
-    "+ meeting interleave": RetrievalConfig(expand_jargon=False),
-    "+ jargon expansion (shipped)": RetrievalConfig(),
+    "dense only, no date filter": RetrievalConfig(**{**_BASE, "lexical": False, "date_filter": False}),
+    "dense only + date filter": RetrievalConfig(**{**_BASE, "lexical": False}),
+    "BM25 only, no date filter": RetrievalConfig(**{**_BASE, "dense": False, "date_filter": False}),
+    "BM25 only + date filter": RetrievalConfig(**{**_BASE, "dense": False}),
+    "fused (RRF), no date filter": RetrievalConfig(**{**_BASE, "date_filter": False}),
+    "fused (RRF) + date filter": RetrievalConfig(**_BASE),
+    "+ per-document cap 2": RetrievalConfig(**{**_BASE, "per_document": 2}),
+    "+ meeting interleave": RetrievalConfig(expand_jargon=False, section_filter=False),
+    "+ jargon expansion": RetrievalConfig(section_filter=False),
+    "+ named minutes section first (shipped)": RetrievalConfig(),
     "shipped, convex fusion instead of RRF": RetrievalConfig(fusion="convex"),
 }
 METRICS = ["hit_rate@5", "recall@5", "mrr", "ndcg@5", "chunk_text_recall@5", "chunk_text_recall@10"]
