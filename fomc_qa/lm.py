@@ -30,7 +30,7 @@ from fomc_qa.facets import facet_query, question_facets
 from fomc_qa.glossary import expand
 from fomc_qa.lexical import stem
 from fomc_qa.models import DOC_TYPE_LABEL
-from fomc_qa.query_filters import counts_from_a_date, parse_filter
+from fomc_qa.query_filters import counts_from_a_date, parse_filter, reference_dates
 from fomc_qa.sentences import split_sentences
 
 EXTRACTIVE = "extractive"
@@ -505,7 +505,9 @@ def _output_format(request: Request, system: str) -> str:
 
 
 def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[str]:
-    """Years and names the question specifies that no passage mentions (text or header).
+    """Years and names the question specifies that no passage mentions (text or header), except
+    the year of a date the question counts from ("the first hold after the hikes that began in
+    March 2022" is answered by a 2023 passage).
 
     A question about a period the passages do not cover ("in December 2019" over 2020-2025
     documents) or about an entity they never name ("Wells Fargo", "Bitcoin") cannot be
@@ -515,7 +517,8 @@ def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[st
     found by its singular too ("Treasuries" in "Treasury securities").
     """
     available = " ".join(f"{_expand_header(p.header)} {p.text}" for p in passages).lower()
-    specifics = set(re.findall(r"\b(?:19|20)\d{2}\b", question))
+    counted_from = " ".join(reference_dates(question))  # "after the hikes that began in March 2022"
+    specifics = set(re.findall(r"\b(?:19|20)\d{2}\b", question)) - set(re.findall(r"\b(?:19|20)\d{2}\b", counted_from))
     for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
         for word in re.findall(r"\b[A-Z][A-Za-z&]*[A-Za-z]\b", sentence)[1:]:
             if word.lower() not in _COMMON_NAMES and word.lower() not in _STOPWORDS:

@@ -76,10 +76,16 @@ def _bounds(q: str):
             yield m
 
 
+def reference_dates(question: str) -> list[str]:
+    """The phrases naming a date the question counts from ("after the march 15, 2020 meeting",
+    lower case): the answer lies after that date, so passages need not mention it."""
+    return [m.group(0) for m in _bounds(question.lower())]
+
+
 def counts_from_a_date(question: str) -> bool:
     """Whether the question asks what happened after a date it names ("After the March 15, 2020
     meeting, on what date did ...?"): its answer is the earliest such event."""
-    return next(_bounds(question.lower()), None) is not None
+    return bool(reference_dates(question))
 
 
 def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | None:

@@ -354,6 +354,15 @@ def test_a_first_question_leads_with_the_earliest_meeting(embedder, sentence, la
     assert engine.answer(plain, passages).startswith(later[1])
 
 
+def test_the_year_a_question_counts_from_need_not_be_in_the_passages(embedder):
+    sentence = "The Committee decided to maintain the target range for the federal funds rate at 5 to 5-1/4 percent."
+    passages = [Passage(n=1, header="FOMC Statement, 2023-06-14", text=sentence)]
+    engine = ExtractiveEngine(embedder=embedder, support_threshold=0.2)
+    question = "When did the FOMC first hold the target range after the run of hikes that began in March 2022?"
+    assert engine.answer(question, passages).startswith("FOMC statement of June 14, 2023")
+    assert engine.answer("What did the FOMC decide about the target range in March 2022?", passages) == NO_ANSWER
+
+
 def test_a_plural_name_is_found_by_its_singular(extractive):
     question = "What target range for the federal funds rate did members agree to maintain, and Treasuries?"
     assert _predict(extractive, question=question.replace(", and Treasuries", "")).answer.startswith(ANSWER)
