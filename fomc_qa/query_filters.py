@@ -1,8 +1,8 @@
 """Dates and document types named in a question, resolved to the meetings they point at.
 
 "September 2024", "in 2022", "between 2021 and 2023", "since 2024", "the first meeting of 2023",
-"March 15, 2020", "the minutes", "the statement": each narrows the first retrieval pass to the
-matching meetings' shards. The retriever always runs a second, unfiltered pass after it, so a
+"March 15, 2020", "after the March 15, 2020 meeting" (counting from it), "the minutes", "the
+statement": each narrows the first retrieval pass to the matching meetings' shards. The retriever always runs a second, unfiltered pass after it, so a
 wrong guess costs ranking, never recall.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import calendar
 import datetime as dt
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
@@ -60,8 +61,8 @@ def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | N
 # "When did the FOMC first hold rates after the run of hikes that began in March 2022?" and "After
 # the March 15, 2020 meeting, on what date did ...?" ask about the meetings after the date, not the
 # one it names. A date after "after/following/since/began in" is read so when the question asks
-# for a first/next occurrence, when the clause opens the question, or after "since"; "the range after the
-# November 2022 meeting" is the range decided at that meeting.
+# for a first/next occurrence, when the clause opens the question, or after "since"; "the range
+# after the November 2022 meeting" is the range decided at that meeting.
 _FIRST_OCCURRENCE = re.compile(r"\b(?:first|next|earliest)\b(?!\s+(?:\w+\s+)?(?:meeting|quarter|half)\s+(?:of|in)\b)")
 _BOUND = re.compile(
     rf"(?:^|\b)(after|following|since|(?:that |which )?(?:began|begun|started|starting|beginning) in)\s+(?:the\s+)?"
@@ -69,7 +70,7 @@ _BOUND = re.compile(
 )
 
 
-def _bounds(q: str):
+def _bounds(q: str) -> Iterator[re.Match[str]]:
     """The "after <date>" phrases of a (lower-case) question that count from a date."""
     for m in _BOUND.finditer(q):
         if q[: m.start()].strip() == "" or m.group(1) == "since" or _FIRST_OCCURRENCE.search(q):

@@ -1,7 +1,9 @@
 """Hybrid, date-aware retrieval: dense (USearch) and lexical (BM25) candidates fused by reciprocal
-rank, first within the meetings and document kinds the question names, then over everything.
+rank, first within the minutes section, meetings and document kinds the question names, then over
+everything.
 
-Every choice here is measured by `benchmarks/retrieval_ablation.py` on the dev split.
+Every choice here is measured by `benchmarks/retrieval.py` (one ablation row per switch of
+RetrievalConfig).
 """
 
 from __future__ import annotations
@@ -122,7 +124,7 @@ class Retriever:
         doc_types = flt.doc_types if flt else None
         sections = flt.sections if flt else None
         rankings = []
-        fetch = n * 3 if doc_types or sections else n  # over-fetch when a kind is named: USearch has no predicate
+        fetch = n * 3 if doc_types or sections else n  # over-fetch when a kind or section is named: no predicate in USearch
         if self.config.dense:
             rankings.append([r for r, _ in self.corpus.dense_search(query, fetch, meetings)])
         if self.config.lexical:
