@@ -30,7 +30,7 @@ from fomc_qa.facets import facet_query, question_facets
 from fomc_qa.glossary import expand
 from fomc_qa.lexical import stem
 from fomc_qa.models import DOC_TYPE_LABEL
-from fomc_qa.query_filters import counts_from_a_date, parse_filter, reference_dates
+from fomc_qa.query_filters import asks_for_first, parse_filter, reference_dates
 from fomc_qa.sentences import split_sentences
 
 EXTRACTIVE = "extractive"
@@ -94,10 +94,10 @@ _DATE = re.compile(
     r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}\b"
     r"|\b(?:beginning|starting|effective) in (?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
 )
-# "When did a statement first mention X?" is answered by the earliest meeting that says X, not by
-# the best-matching later repetition; "the last increase" by the latest. Among sentences within
-# EXTRA_MARGIN of the best, such a question leads with the earliest (latest) meeting's.
-_FIRST = re.compile(r"\bfirst\b(?! (?:\w+ )?(?:meeting|quarter|half)\b)", re.I)
+# "When did a statement first mention X?" (fomc_qa.query_filters.asks_for_first) is answered by the
+# earliest meeting that says X, not by the best-matching later repetition; "the last increase" by
+# the latest. Among sentences within EXTRA_MARGIN of the best, such a question leads with the
+# earliest (latest) meeting's.
 _LAST = re.compile(r"\b(?:last|final|most recent)\b(?! (?:\w+ )?(?:meeting|quarter|half|year|month|week)\b)", re.I)
 _ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE))
 # A question asking two things ("To what level did the Board raise the rate, and by how much was
@@ -603,7 +603,7 @@ def _ordinal_lead(question: str, scored: list[_Candidate], order: list[int]) -> 
     """The row to lead with: the best, or for a "first"/"last" question (or one counting from a
     date, "After the March 15, 2020 meeting, when did ...?") the earliest/latest meeting's
     sentence among those within EXTRA_MARGIN of the best."""
-    first, last = bool(_FIRST.search(question) or counts_from_a_date(question)), bool(_LAST.search(question))
+    first, last = asks_for_first(question), bool(_LAST.search(question))
     if first == last:
         return order[0]
     near = [j for j in order if scored[j].score >= scored[order[0]].score - EXTRA_MARGIN and _meeting_of(scored[j].passage)]

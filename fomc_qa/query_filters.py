@@ -63,7 +63,8 @@ def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | N
 # one it names. A date after "after/following/since/began in" is read so when the question asks
 # for a first/next occurrence, when the clause opens the question, or after "since"; "the range
 # after the November 2022 meeting" is the range decided at that meeting.
-_FIRST_OCCURRENCE = re.compile(r"\b(?:first|next|earliest)\b(?!\s+(?:\w+\s+)?(?:meeting|quarter|half)\s+(?:of|in)\b)")
+# "first", not "the first meeting of 2023" (an ordinal meeting, above) or "the first quarter".
+_FIRST_OCCURRENCE = re.compile(r"\b(?:first|next|earliest)\b(?!\s+(?:\w+\s+)?(?:meeting|quarter|half)\b)")
 _BOUND = re.compile(
     rf"(?:^|\b)(after|following|since|(?:that |which )?(?:began|begun|started|starting|beginning) in)\s+(?:the\s+)?"
     rf"{_MONTH}\s+(?:(\d{{1,2}}),?\s+)?{_YEAR}(?:\s+(?:fomc\s+)?meeting)?"
@@ -87,6 +88,12 @@ def counts_from_a_date(question: str) -> bool:
     """Whether the question asks what happened after a date it names ("After the March 15, 2020
     meeting, on what date did ...?"): its answer is the earliest such event."""
     return bool(reference_dates(question))
+
+
+def asks_for_first(question: str) -> bool:
+    """Whether the answer is the earliest occurrence of something ("When did a statement first
+    mention ...?", "At which meeting did the FOMC first hold after ...?", "After <date>, when ...?")."""
+    return bool(_FIRST_OCCURRENCE.search(question.lower())) or counts_from_a_date(question)
 
 
 def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | None:

@@ -7,7 +7,7 @@ import datetime as dt
 import pytest
 
 from fomc_qa.config import DataPaths, Settings
-from fomc_qa.query_filters import counts_from_a_date, parse_filter
+from fomc_qa.query_filters import asks_for_first, counts_from_a_date, parse_filter
 from fomc_qa.retrieve import RetrievalConfig, reciprocal_rank_fusion
 from fomc_qa.session import open_retriever
 from fomc_qa.store import Corpus, IndexMissing
@@ -44,6 +44,14 @@ def test_parse_filter(question, meetings, doc_types):
     flt = parse_filter(question, MEETINGS)
     assert (set(flt.meetings) if flt.meetings is not None else None) == meetings
     assert (set(flt.doc_types) if flt.doc_types else None) == doc_types
+
+
+def test_asks_for_first():
+    assert asks_for_first("In which 2021 statement did the FOMC first blame transitory factors?")
+    assert asks_for_first("After the March 15, 2020 meeting, on what date did the FOMC buy MBS?")
+    assert not asks_for_first("What happened at the first meeting of 2023?")
+    assert not asks_for_first("How did GDP grow in the first quarter of 2024?")
+    assert not asks_for_first("What was the last rate increase?")
 
 
 def test_counts_from_a_date():
