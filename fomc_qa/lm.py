@@ -109,6 +109,10 @@ FACET_THRESHOLD = 0.45
 # suggested ...") often holds what a second facet asks for; it scores CONTINUATION_BONUS higher
 # for facets.
 CONTINUATION_BONUS = 0.1
+# A terse lead announces what its paragraph goes on to say ("The manager next considered the
+# recent behavior of Treasury yields.", "The U.S. banking system is sound and resilient."): the
+# next sentence of the same paragraph is quoted with it when on topic (at least the threshold).
+SHORT_LEAD_WORDS = 12
 _CONTINUATION = re.compile(r"^(?:This|That|These|Those|Such|It|They)\b")
 
 NO_ANSWER = "The passages do not contain the answer to this question."
@@ -328,6 +332,11 @@ class ExtractiveEngine:
             chosen_rows.append(j)
             return True
 
+        if len(best.text.split()) < SHORT_LEAD_WORDS:
+            after = next((j for j, c in enumerate(scored) if c.passage.n == best.passage.n and c.index == best.index + 1
+                          and _same_paragraph(best.passage.text, best.text, c.text)), None)
+            if after is not None and scored[after].score >= self.support_threshold:
+                admit(after)
         passage_rank = list(dict.fromkeys(scored[j].passage.n for j in order))
         top_passages = set(passage_rank[:TOP_PASSAGES])
         if len(facets) > 1:
@@ -540,6 +549,13 @@ def _asked_kinds(question: str) -> list[re.Pattern[str]]:
     """The answer types (_ANSWER_TYPES) a question or facet asks for, as patterns an answering
     sentence matches."""
     return [kind for asks, kind in _ANSWER_TYPES if asks.search(question)]
+
+
+def _same_paragraph(text: str, first: str, second: str) -> bool:
+    """Whether `second` follows `first` in `text` without a line break between them."""
+    start = text.find(first)
+    end = text.find(second, start + len(first)) if start >= 0 else -1
+    return end >= 0 and "\n" not in text[start + len(first) : end]
 
 
 def _long_enough(sentence: str) -> bool:

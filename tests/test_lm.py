@@ -363,6 +363,18 @@ def test_the_year_a_question_counts_from_need_not_be_in_the_passages(embedder):
     assert engine.answer("What did the FOMC decide about the target range in March 2022?", passages) == NO_ANSWER
 
 
+def test_a_terse_lead_brings_the_next_sentence_of_its_paragraph(embedder):
+    lead = "The manager next considered the recent behavior of Treasury yields."
+    detail = "Longer-term yields had risen sharply after strong payrolls data, then partly retraced."
+    other = "Participants discussed the labor market, Treasury yields and inflation at length."
+    engine = ExtractiveEngine(embedder=embedder, support_threshold=0.05)
+    question = "What did the manager say about Treasury yields?"
+    together = engine.answer(question, [Passage(n=1, header="", text=f"{lead} {detail}\n\n{other}")])
+    assert together.startswith(f"{lead} [1] {detail} [1]")
+    apart = engine.answer(question, [Passage(n=1, header="", text=f"{lead}\n\n{detail}")])
+    assert detail not in apart
+
+
 def test_a_plural_name_is_found_by_its_singular(extractive):
     question = "What target range for the federal funds rate did members agree to maintain, and Treasuries?"
     assert _predict(extractive, question=question.replace(", and Treasuries", "")).answer.startswith(ANSWER)
