@@ -50,8 +50,8 @@ SUPPORT_THRESHOLD = 0.45
 LEXICAL_WEIGHT = 0.2
 RANK_PRIOR = 0.03
 # Expected answer types. A "how much / to what level / where did it move" question is answered by
-# the sentence with the number (the decision), not by the discussion around it; a "who" question by the sentence
-# naming people; a "when / on what date" question by one carrying a date. The bonus is added
+# the sentence with the number (the decision), not by the discussion around it; a "who" question
+# by the sentence naming people; a "when / on what date" question by one carrying a date. The bonus is added
 # to sentences of that type only, so it reorders on-topic sentences without lifting an
 # off-topic one over the threshold by itself (it is below the 0.45-0.6 on-topic band's width).
 ANSWER_TYPE_BONUS = 0.1
@@ -282,8 +282,9 @@ class ExtractiveEngine:
 
     def select(self, question: str, passages: Sequence[Passage]) -> list[_Candidate]:
         """Score every sentence and keep the best-supported, non-redundant ones: the lead (see
-        `_ordinal_lead`), then one for each facet of a multi-part question (`question_facets`),
-        missing answer types and named meetings, then near-best sentences."""
+        `_ordinal_lead`) and, if it is terse, the next sentence of its paragraph; then one for each
+        facet of a multi-part question (`question_facets`), missing answer types and named
+        meetings, then near-best sentences."""
         question = question.strip()
         if not question or _unsupported_specifics(question, passages):
             return []
