@@ -51,9 +51,9 @@ LEXICAL_WEIGHT = 0.2
 RANK_PRIOR = 0.03
 # Expected answer types. A "how much / to what level / where did it move" question is answered by
 # the sentence with the number (the decision), not by the discussion around it; a "who" question
-# by the sentence naming people; a "when / on what date" question by one carrying a date. The bonus is added
-# to sentences of that type only, so it reorders on-topic sentences without lifting an
-# off-topic one over the threshold by itself (it is below the 0.45-0.6 on-topic band's width).
+# by the sentence naming people; a "when / on what date" question by one carrying a date. The
+# bonus is added to sentences of that type only, so it reorders on-topic sentences without lifting
+# an off-topic one over the threshold by itself (it is below the 0.45-0.6 on-topic band's width).
 ANSWER_TYPE_BONUS = 0.1
 # Further sentences must score within EXTRA_MARGIN of the best one, come from one of the
 # TOP_PASSAGES best passages, and not repeat a chosen sentence (cosine >= DUPLICATE_COSINE).
