@@ -19,7 +19,6 @@ from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.config import DataPaths
 from fomc_qa.models import DocumentChunk, FOMCDocument
-from fomc_qa.store import MANIFEST_NAME
 from fomc_qa.tables import EMBED_DIM, read_records, read_table
 
 # Per-partition checks are "preview" in Dagster 1.13 but work (STACK-NOTES); they are the only way
@@ -123,7 +122,7 @@ def check_index(path: Path, keys: np.ndarray, vectors: np.ndarray) -> dg.AssetCh
                 description="The index over all meetings holds one key per chunk and every chunk finds itself first.")
 def index_finds_every_chunk(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
     paths = storage.paths
-    manifest = json.loads((paths.shards.parent / MANIFEST_NAME).read_text())
+    manifest = json.loads(paths.manifest.read_text())
     table = pq.read_table([paths.partition_file("embeddings", p) for p in manifest["partitions"]])
     return check_index(paths.merged_index, table.column("key").to_numpy(), vectors_of(table))
 

@@ -1,5 +1,6 @@
 """Write side of the index: chunk embeddings, per-meeting USearch shards, the USearch index over
-all meetings, the BM25 index and the DuckDB catalog. The read side (fomc_qa.store) opens what these functions write."""
+all meetings, the BM25 index and the DuckDB catalog. The read side (fomc_qa.store) opens what
+these functions write."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from fomc_qa.config import DataPaths
 from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, embed_with_cache
 from fomc_qa.lexical import build_bm25
 from fomc_qa.models import DocumentChunk, chunk_key
-from fomc_qa.store import CATALOG_TABLES, MANIFEST_NAME, new_index
+from fomc_qa.store import CATALOG_TABLES, new_index
 from fomc_qa.tables import EMBED_DIM, SCHEMAS, atomic_write
 
 
@@ -98,5 +99,4 @@ def write_catalog(paths: DataPaths) -> dict[str, int]:
 
 
 def write_manifest(paths: DataPaths, manifest: dict) -> None:
-    target = paths.shards.parent / MANIFEST_NAME
-    atomic_write(target, lambda tmp: Path(tmp).write_text(json.dumps(manifest, indent=2, default=str)))
+    atomic_write(paths.manifest, lambda tmp: Path(tmp).write_text(json.dumps(manifest, indent=2, default=str)))

@@ -74,6 +74,11 @@ class DataPaths:
         return self.root / "index" / "all.usearch"
 
     @property
+    def manifest(self) -> Path:
+        """What the corpus asset built (partitions, model, index parameters); the read side opens it first."""
+        return self.root / "index" / "manifest.json"
+
+    @property
     def bm25(self) -> Path:
         return self.root / "index" / "bm25"
 

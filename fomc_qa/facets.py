@@ -42,26 +42,3 @@ def question_facets(question: str) -> list[str]:
             start = cut.end()
     facets.append(question[start:].strip(" ,;"))
     return [f for f in facets if f] or [question]
-
-
-_NAME = re.compile(r"\b[A-Z][A-Za-z]*[a-z][A-Za-z]*\b")
-_NOT_NAMES = frozenset(
-    """what how which who whom when why where whether according about and or but the a an in on at of for to from by
-    after before during since did does do was were is are has had have compare as two three fomc fed federal reserve
-    committee board governor governors president presidents chair vice bank banks minutes statement statements
-    january february march april may june july august september october november december sunday
-    treasury treasuries""".split()
-)
-
-
-def question_names(question: str) -> list[str]:
-    """The names a question uses (people, banks, facilities), in order: a facet that says "he"
-    or "it" still means them ("Stephen Miran dissented ... What reasons do the minutes give for
-    his view?")."""
-    return list(dict.fromkeys(w for w in _NAME.findall(question) if w.lower() not in _NOT_NAMES))
-
-
-def facet_query(facet: str, question: str) -> str:
-    """The facet with the question's names it lacks appended, so it is scored in context."""
-    missing = [n for n in question_names(question) if n.lower() not in facet.lower()]
-    return f"{facet} ({' '.join(missing)})" if missing else facet

@@ -26,7 +26,7 @@ import dspy
 import numpy as np
 from dspy.lm15 import Message, Request, Response, TextPart, Usage, response_to_events
 
-from fomc_qa.facets import facet_query, question_facets
+from fomc_qa.facets import question_facets
 from fomc_qa.glossary import expand
 from fomc_qa.lexical import stem
 from fomc_qa.models import DOC_TYPE_LABEL
@@ -130,8 +130,8 @@ _MONTHS = "january february march april may june july august september october n
 _COMMON_NAMES = frozenset(
     _MONTHS
     + "monday tuesday wednesday thursday friday saturday sunday fed fomc federal reserve open market committee"
-    " chair chairman vice governor governors president presidents bank board system minutes statement statements"
-    .split()
+    " chair chairman vice governor governors president presidents bank banks board system minutes statement statements"
+    " treasury treasuries compare two three".split()
 )
 _STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be been before being below between both
@@ -534,6 +534,22 @@ def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[st
             if word.lower() not in _COMMON_NAMES and word.lower() not in _STOPWORDS:
                 specifics.add(word.lower())
     return {term for term in specifics if not any(re.search(rf"\b{re.escape(form)}\b", available) for form in _singulars(term))}
+
+
+_NAME = re.compile(r"\b[A-Z][A-Za-z]*[a-z][A-Za-z]*\b")
+
+
+def question_names(question: str) -> list[str]:
+    """The names a question uses (people, banks, facilities), in order: a facet that says "he"
+    or "it" still means them ("Stephen Miran dissented ... What reasons do the minutes give for
+    his view?")."""
+    return list(dict.fromkeys(w for w in _NAME.findall(question) if w.lower() not in _COMMON_NAMES | _STOPWORDS))
+
+
+def facet_query(facet: str, question: str) -> str:
+    """The facet with the question's names it lacks appended, so it is scored in context."""
+    missing = [n for n in question_names(question) if n.lower() not in facet.lower()]
+    return f"{facet} ({' '.join(missing)})" if missing else facet
 
 
 def _singulars(word: str) -> list[str]:

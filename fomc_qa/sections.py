@@ -19,6 +19,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from fomc_qa.lexical import stem
+
 # (what the question says, what the section title contains), both lower case.
 _STANDING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"\bfinancial situation\b"), "review of the financial situation"),
@@ -33,6 +35,7 @@ _STANDING: tuple[tuple[re.Pattern[str], str], ...] = (
     ),
     (re.compile(r"\bparticipants'? (?:views|discussion)\b"), "participants' views"),
 )
+_STANDING_MARKERS = tuple(marker for _, marker in _STANDING)
 _CUE = re.compile(r"\bdiscussions?\b|\bdiscussed\b|\bspecial topic\b|\bbriefing\b|\bpresentation\b|\bresolution\b")
 _WORD = re.compile(r"[a-z]+")
 # Title words that say what kind of section it is rather than what it is about.
@@ -44,15 +47,7 @@ MIN_SHARED_WORDS = 2
 
 
 def _content_words(text: str) -> set[str]:
-    return {_stem(w) for w in _WORD.findall(text.lower()) if w not in _GENERIC and len(w) > 2}
-
-
-def _stem(word: str) -> str:
-    """Crude plural/gerund folding, enough to match "caps"/"cap", "slowing"/"slow"."""
-    for suffix in ("ing", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-            return word[: -len(suffix)]
-    return word
+    return {stem(w) for w in _WORD.findall(text.lower()) if w not in _GENERIC and len(w) > 2}
 
 
 def named_sections(question: str, titles: Iterable[str | None]) -> frozenset[str]:
@@ -65,8 +60,8 @@ def named_sections(question: str, titles: Iterable[str | None]) -> frozenset[str
             chosen |= {t for t in titles if marker in t.lower()}
     if _CUE.search(q):
         words = _content_words(q)
-        standing = tuple(marker for _, marker in _STANDING)
-        overlap = {t: len(_content_words(t) & words) for t in titles if not any(m in t.lower() for m in standing)}
+        overlap = {t: len(_content_words(t) & words) for t in titles
+                   if not any(m in t.lower() for m in _STANDING_MARKERS)}
         best = max(overlap.values(), default=0)
         if best >= MIN_SHARED_WORDS:
             chosen |= {t for t, n in overlap.items() if n == best}

@@ -21,7 +21,6 @@ from fomc_qa.lexical import load_bm25, query_terms, tokenize
 from fomc_qa.tables import EMBED_DIM
 
 CATALOG_TABLES = ("documents", "chunks", "embeddings")
-MANIFEST_NAME = "manifest.json"
 BUILD_COMMAND = "bash scripts/demo.sh  (or: python -m fomc_pipeline.build)"
 
 # The index the product ships, for the per-meeting shards and the index over all meetings alike.
@@ -61,7 +60,7 @@ class Corpus:
 
     def __init__(self, paths: DataPaths) -> None:
         self.paths = paths
-        manifest_path = paths.shards.parent / MANIFEST_NAME
+        manifest_path = paths.manifest
         if not manifest_path.exists():
             raise IndexMissing(f"no index under {paths.root}: run the pipeline first: {BUILD_COMMAND}")
         self.manifest = json.loads(manifest_path.read_text())

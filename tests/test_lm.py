@@ -15,8 +15,8 @@ import pytest
 from dspy.lm15 import Message, Request
 
 from fomc_qa import lm as lm_mod
-from fomc_qa.facets import facet_query, question_facets, question_names
-from fomc_qa.lm import NO_ANSWER, ExtractiveEngine, Passage, make_lm, parse_prompt
+from fomc_qa.facets import question_facets
+from fomc_qa.lm import NO_ANSWER, ExtractiveEngine, Passage, facet_query, make_lm, parse_prompt, question_names
 from fomc_qa.sentences import sentence_spans
 from fomc_qa.program import AnswerWithCitations
 
