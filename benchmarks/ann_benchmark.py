@@ -25,7 +25,7 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     sys.path.insert(0, str(REPO))
-    from fomc_qa.benchmark_cli import main as benchmark_main
+    from fomc_qa.cli.benchmark import main as benchmark_main
 
     args = list(argv)
     if "--scale" not in args:

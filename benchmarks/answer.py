@@ -28,8 +28,8 @@ PROBE = """
 import time, json
 t0 = time.perf_counter()
 from fomc_qa.config import Settings
-from fomc_qa.program import answer_question
-from fomc_qa.session import Session
+from fomc_qa.answering.program import answer_question
+from fomc_qa.answering.session import Session
 t1 = time.perf_counter()
 session = Session.open(Settings.from_env())
 session.retriever.embedder.encode(["warm"])
@@ -55,8 +55,8 @@ def main(argv: list[str] | None = None) -> int:
         stages.append(json.loads(out.strip().splitlines()[-1]))
 
     from fomc_qa.config import Settings
-    from fomc_qa.program import answer_question
-    from fomc_qa.session import Session
+    from fomc_qa.answering.program import answer_question
+    from fomc_qa.answering.session import Session
 
     settings = Settings.from_env()
     session = Session.open(settings)

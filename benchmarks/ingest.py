@@ -20,11 +20,11 @@ from pathlib import Path
 
 from fomc_pipeline.fed.chunking import chunk_document
 from fomc_pipeline.fed.fetch import FedClient
-from fomc_pipeline.ingestion import build_document, fetch_meeting_pages, fetch_meetings
-from fomc_pipeline.snapshot_server import serve_snapshot
+from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, fetch_meetings
+from fomc_pipeline.fed.snapshot_server import serve_snapshot
 from fomc_qa.config import Settings
-from fomc_qa.embed import get_encoder
-from fomc_qa.tables import atomic_write
+from fomc_qa.index.embed import get_encoder
+from fomc_qa.index.tables import atomic_write
 
 
 def main(argv: list[str] | None = None) -> int:

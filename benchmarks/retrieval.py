@@ -19,10 +19,10 @@ from dataclasses import asdict
 from pathlib import Path
 
 from fomc_qa.config import Settings
-from fomc_qa.evaluate import evaluate_retrieval, load_golden, split_questions
-from fomc_qa.retrieve import RetrievalConfig, Retriever
-from fomc_qa.session import open_retriever
-from fomc_qa.tables import atomic_write
+from fomc_qa.evaluation.evaluate import evaluate_retrieval, load_golden, split_questions
+from fomc_qa.retrieval.retrieve import RetrievalConfig, Retriever
+from fomc_qa.answering.session import open_retriever
+from fomc_qa.index.tables import atomic_write
 
 # Each step adds one switch of RetrievalConfig to the one before; the last step is what ships.
 _BASE = dict(expand_jargon=False, interleave_meetings=False, per_document=0, section_filter=False)

@@ -9,12 +9,12 @@ import dagster as dg
 from fomc_pipeline.assets.index import embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
 from fomc_pipeline.fed.fetch import FedClient
-from fomc_pipeline.ingestion import fetch_meetings, is_published
+from fomc_pipeline.fed.ingestion import fetch_meetings, is_published
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import FedSite, Storage
 from fomc_qa.config import DataPaths
 from fomc_qa.models import Meeting
-from fomc_qa.tables import read_table
+from fomc_qa.index.tables import read_table
 
 meeting_job = dg.define_asset_job(
     "meeting_job",

@@ -44,7 +44,7 @@ def _checks_for(assets: list, all_checks: list) -> list:
 def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
     """Materialize the whole graph; returns a summary (also printed)."""
     from fomc_pipeline import definitions as d
-    from fomc_pipeline.ingestion import fetch_meetings, is_published
+    from fomc_pipeline.fed.ingestion import fetch_meetings, is_published
     from fomc_pipeline.partitions import meetings
 
     settings = Settings.from_env()
@@ -104,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     with contextlib.ExitStack() as stack:
         if args.snapshot:
-            from fomc_pipeline.snapshot_server import serve_snapshot
+            from fomc_pipeline.fed.snapshot_server import serve_snapshot
 
             url = stack.enter_context(serve_snapshot(settings.paths.snapshot))
             os.environ["FOMC_SOURCE_URL"] = url

@@ -14,12 +14,12 @@ from usearch.index import Index
 
 from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents
-from fomc_pipeline.indexing import vectors_of
+from fomc_qa.index.writer import vectors_of
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.config import DataPaths
 from fomc_qa.models import DocumentChunk, FOMCDocument
-from fomc_qa.tables import EMBED_DIM, read_records, read_table
+from fomc_qa.index.tables import EMBED_DIM, read_records, read_table
 
 # Per-partition checks are "preview" in Dagster 1.13 but work (STACK-NOTES); they are the only way
 # to re-check a partition's files after the fact, so we use them and keep the load output clean.

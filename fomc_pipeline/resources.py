@@ -13,7 +13,7 @@ import dagster as dg
 
 from fomc_pipeline.fed.fetch import FedClient
 from fomc_qa.config import DataPaths, Settings
-from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, cache_path, get_encoder
+from fomc_qa.index.embed import EmbeddingCache, EmbeddingProvider, cache_path, get_encoder
 
 
 class FedSite(dg.ConfigurableResource):

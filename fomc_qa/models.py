@@ -200,12 +200,15 @@ class GoldenQuestion(_Record):
     id: str
     question: str
     category: Literal["factual", "cross-document", "section-specific", "temporal", "out-of-scope"]
-    expected_answer_keywords: list[str]
+    # Each keyword is a string, or a list of alternatives of which any one counts
+    # (the Fed's form and the decimal form: ["1/2 percentage point", "50 basis points"]).
+    expected_answer_keywords: list[str | list[str]]
     relevant_documents: list[dict[str, str]]  # [{"type": "minutes", "date": "2024-01-31"}]
     relevant_sections: list[str] = []
     relevant_text_fragments: list[str] = []
     difficulty: str = "medium"
-    split: Literal["train", "dev"] | None = None
+    split: Literal["train", "dev", "test"] | None = None
+    kind: str | None = None  # the analyst's question class ("count", "current", "evolution", ...)
 
     def relevant_doc_keys(self) -> set[str]:
         """`{doc_type}_{meeting_date}` keys, the unit of retrieval relevance."""

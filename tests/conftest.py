@@ -29,7 +29,7 @@ def fixture_golden() -> list[dict]:
 
 @pytest.fixture(scope="session")
 def snapshot_url():
-    from fomc_pipeline.snapshot_server import serve_snapshot
+    from fomc_pipeline.fed.snapshot_server import serve_snapshot
 
     with serve_snapshot(SNAPSHOT) as url:
         yield url

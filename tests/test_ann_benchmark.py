@@ -11,7 +11,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from fomc_qa import ann_benchmark as ab
+from fomc_qa.benchmark import ann as ab
 from fomc_qa.models import BenchmarkResult
 
 REPO = Path(__file__).resolve().parents[1]
@@ -170,7 +170,7 @@ def test_recall_grows_with_search_depth(sweep):
 
 
 def test_choose_shipped_is_what_the_product_builds(sweep):
-    from fomc_qa.store import INDEX_PARAMS
+    from fomc_qa.index.store import INDEX_PARAMS
 
     shipped = ab.choose_shipped(sweep["rows"])
     assert ab.shipped_index_kwargs(shipped) == INDEX_PARAMS
@@ -387,7 +387,7 @@ def _write_warehouse(data: Path, n_meetings=6, per=100, seed=50) -> None:
 
 
 def test_loader_accepts_both_list_types(tmp_path):
-    from fomc_qa.benchmark_cli import holdout_mask, load_warehouse
+    from fomc_qa.cli.benchmark import holdout_mask, load_warehouse
 
     _write_warehouse(tmp_path)
     wh = load_warehouse(tmp_path)
@@ -398,7 +398,7 @@ def test_loader_accepts_both_list_types(tmp_path):
 
 
 def test_cli_exits_3_without_warehouse(tmp_path, monkeypatch, capsys):
-    from fomc_qa.benchmark_cli import main
+    from fomc_qa.cli.benchmark import main
 
     monkeypatch.setenv("FOMC_DATA_DIR", str(tmp_path))
     assert main(["--out", str(tmp_path / "reports")]) == 3
@@ -406,7 +406,7 @@ def test_cli_exits_3_without_warehouse(tmp_path, monkeypatch, capsys):
 
 
 def test_cli_small_run(tmp_path, monkeypatch, capsys):
-    from fomc_qa.benchmark_cli import main
+    from fomc_qa.cli.benchmark import main
 
     _write_warehouse(tmp_path)
     (tmp_path / "eval").mkdir()

@@ -10,7 +10,7 @@ from conftest import FIXTURE_MEETINGS
 from fomc_pipeline import definitions as d
 from fomc_pipeline.checks import check_embeddings, check_shard
 from fomc_qa.config import DataPaths
-from fomc_qa.embed import get_encoder
+from fomc_qa.index.embed import get_encoder
 
 
 def _table(data_dir, table, key):
@@ -135,8 +135,8 @@ def test_corpus_checks_pass_through_materialize(built):
 
 def test_index_check_fails_when_a_chunk_is_missing(built, tmp_path):
     from fomc_pipeline.checks import check_index
-    from fomc_pipeline.indexing import write_index
-    from fomc_qa.store import Corpus
+    from fomc_qa.index.writer import write_index
+    from fomc_qa.index.store import Corpus
 
     corpus = Corpus(DataPaths(built[0]))
     keys, vectors = corpus.table.keys, corpus.table.vectors

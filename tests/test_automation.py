@@ -15,7 +15,7 @@ from fomc_pipeline.fed.calendar import CALENDAR_PATH, parse_calendar
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import FedSite, Storage
 from fomc_qa.config import DataPaths
-from fomc_qa.tables import write_rows
+from fomc_qa.index.tables import write_rows
 
 CALENDAR_HTML = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
 

@@ -8,9 +8,9 @@ import pytest
 from conftest import SNAPSHOT
 
 from fomc_pipeline.fed.chunking import chunk_document
-from fomc_qa.sentences import sentence_spans
+from fomc_qa.text.sentences import sentence_spans
 from fomc_pipeline.fed.pages import parse_page
-from fomc_qa.embed import get_encoder
+from fomc_qa.index.embed import get_encoder
 from fomc_qa.models import FOMCDocument, document_id
 
 PAGES = {

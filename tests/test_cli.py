@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from fomc_qa.__main__ import EXIT_BAD_INPUT, EXIT_NO_INDEX, EXIT_OK, main
+from fomc_qa.cli.main import EXIT_BAD_INPUT, EXIT_NO_INDEX, EXIT_OK, main
 
 
 def test_answer_json_is_the_answer_record(data_env, capsys):

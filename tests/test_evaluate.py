@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup, NavigableString, Tag
 
-from fomc_qa.evaluate import (
+from fomc_qa.evaluation.evaluate import (
     GoldenFileError,
     chunk_text_recall_at_k,
     citations_verbatim,
@@ -35,6 +35,9 @@ from fomc_qa.models import Answer, Citation, GoldenQuestion, SearchHit
 
 REPO = Path(__file__).resolve().parents[1]
 GOLDEN = REPO / "data" / "eval" / "golden.json"
+# Question kinds whose answers are derived across meetings (a count, a total), so their keywords
+# need not occur in any one document.
+DERIVED_KINDS = {"count"}
 SITE = REPO / "data" / "snapshot" / "www.federalreserve.gov"
 
 # Document keys used by the hand-made rankings.
@@ -322,7 +325,7 @@ def test_load_golden_and_split(tmp_path):
     assert [q.id for q in questions] == ["q001", "q002"]
     assert [q.id for q in split_questions(questions, "dev")] == ["q002"]
     with pytest.raises(ValueError, match="unknown split"):
-        split_questions(questions, "test")
+        split_questions(questions, "holdout")
 
 
 @pytest.mark.parametrize(
@@ -413,7 +416,7 @@ def test_golden_set_composition(golden):
     assert len({q.id for q in golden}) == len(golden)
     for category in counts:
         splits = {q.split for q in golden if q.category == category}
-        assert splits == {"train", "dev"}, category
+        assert {"train", "dev"} <= splits <= {"train", "dev", "test"}, category
     for q in golden:
         if q.category == "out-of-scope":
             assert not q.relevant_documents and not q.relevant_text_fragments
@@ -440,5 +443,8 @@ def test_golden_fragments_are_verbatim(golden):
 def test_golden_keywords_occur_in_relevant_documents(golden):
     for q in golden:
         joined = " ".join(_document_text(d["type"], d["date"]) for d in q.relevant_documents).casefold()
+        if q.kind in DERIVED_KINDS:
+            continue
         for keyword in q.expected_answer_keywords:
-            assert keyword.casefold() in joined, (q.id, keyword)
+            alternatives = [keyword] if isinstance(keyword, str) else keyword
+            assert any(a.casefold() in joined for a in alternatives), (q.id, keyword)

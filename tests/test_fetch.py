@@ -8,7 +8,7 @@ from conftest import SNAPSHOT
 from sites import Route, serve
 
 from fomc_pipeline.fed.fetch import USER_AGENT, FedClient, FetchError
-from fomc_pipeline.ingestion import find_meeting
+from fomc_pipeline.fed.ingestion import find_meeting
 
 STATEMENT = "/newsevents/pressreleases/monetary20240131a.htm"
 MINUTES = "/monetarypolicy/fomcminutes20240131.htm"

@@ -1,4 +1,4 @@
-"""The offline extractive engine and LM selection (fomc_qa.lm), offline and fast.
+"""The offline extractive engine and LM selection (fomc_qa.answering.lm), offline and fast.
 
 Most tests use a deterministic bag-of-words hashing embedder; one test runs the bundled
 MiniLM to check the calibrated threshold on real embeddings.
@@ -14,11 +14,11 @@ import numpy as np
 import pytest
 from dspy.lm15 import Message, Request
 
-from fomc_qa import lm as lm_mod
-from fomc_qa.facets import question_facets
-from fomc_qa.lm import NO_ANSWER, ExtractiveEngine, Passage, facet_query, make_lm, parse_prompt, question_names
-from fomc_qa.sentences import sentence_spans
-from fomc_qa.program import AnswerWithCitations
+from fomc_qa.answering import lm as lm_mod
+from fomc_qa.answering.facets import question_facets
+from fomc_qa.answering.lm import NO_ANSWER, ExtractiveEngine, Passage, facet_query, make_lm, parse_prompt, question_names
+from fomc_qa.text.sentences import sentence_spans
+from fomc_qa.answering.program import AnswerWithCitations
 
 DECISION = (
     "In support of the Committee's goals to achieve maximum employment and inflation at the rate of 2 percent "
@@ -238,7 +238,7 @@ def test_make_lm_selects_engine_or_hosted_model(monkeypatch, embedder):
 
 def test_lm_with_the_engine_saves_and_loads_its_state(embedder):
     state = make_lm("extractive", embedder=embedder).dump_state()
-    assert state["engine"]["class"] == "fomc_qa.lm:ExtractiveEngine"
+    assert state["engine"]["class"] == "fomc_qa.answering.lm:ExtractiveEngine"
     restored = dspy.LM.load_state(state, allow_custom_lm_class=True)
     assert isinstance(restored.engine, ExtractiveEngine)
     assert restored.engine.support_threshold == lm_mod.SUPPORT_THRESHOLD
@@ -261,7 +261,7 @@ def test_real_minilm_answers_and_refuses():
 
 
 def test_the_default_embedder_is_the_shared_query_encoder():
-    from fomc_qa.embed import get_encoder
+    from fomc_qa.index.embed import get_encoder
 
     assert lm_mod.default_embedder() is get_encoder()
 

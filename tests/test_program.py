@@ -1,4 +1,4 @@
-"""The answering program (fomc_qa.program): grounding, confidence, out-of-scope handling,
+"""The answering program (fomc_qa.answering.program): grounding, confidence, out-of-scope handling,
 compile and save/load with DummyLM and with the extractive engine, and a hosted-model
 round trip through an OpenAI-compatible server on 127.0.0.1."""
 
@@ -16,10 +16,10 @@ import numpy as np
 import pytest
 from dspy.utils import DummyLM
 
-from fomc_qa import program as prog
-from fomc_qa.lm import NO_ANSWER, make_lm
+from fomc_qa.answering import program as prog
+from fomc_qa.answering.lm import NO_ANSWER, make_lm
 from fomc_qa.models import Answer, Citation, SearchHit
-from fomc_qa.program import (
+from fomc_qa.answering.program import (
     INSUFFICIENT_ANSWER,
     FOMCAnswerer,
     answer_metric,

@@ -7,10 +7,10 @@ import datetime as dt
 import pytest
 
 from fomc_qa.config import DataPaths, Settings
-from fomc_qa.query_filters import asks_for_first, counts_from_a_date, parse_filter
-from fomc_qa.retrieve import RetrievalConfig, reciprocal_rank_fusion
-from fomc_qa.session import open_retriever
-from fomc_qa.store import Corpus, IndexMissing
+from fomc_qa.retrieval.query_filters import asks_for_first, counts_from_a_date, parse_filter
+from fomc_qa.retrieval.retrieve import RetrievalConfig, reciprocal_rank_fusion
+from fomc_qa.answering.session import open_retriever
+from fomc_qa.index.store import Corpus, IndexMissing
 
 MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4),
             dt.date(2023, 2, 1), dt.date(2023, 12, 13), dt.date(2024, 5, 1)]
@@ -135,7 +135,7 @@ def test_the_index_over_all_meetings_finds_every_chunk_itself(built):
 
 
 def test_a_missing_or_stale_index_over_all_meetings_says_how_to_rebuild(built, tmp_path):
-    from fomc_pipeline.indexing import write_index
+    from fomc_qa.index.writer import write_index
 
     paths = _copy_built(built, tmp_path)
     corpus = Corpus(paths)

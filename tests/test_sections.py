@@ -1,8 +1,8 @@
-"""Which minutes sections a question names (fomc_qa.sections)."""
+"""Which minutes sections a question names (fomc_qa.retrieval.sections)."""
 
 import pytest
 
-from fomc_qa.sections import named_sections
+from fomc_qa.retrieval.sections import named_sections
 
 # The sections of the December 10, 2025 minutes (and two other meetings' own sections).
 TITLES = [

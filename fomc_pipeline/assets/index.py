@@ -4,12 +4,12 @@ import dagster as dg
 import pyarrow.parquet as pq
 
 from fomc_pipeline.assets.ingest import chunks
-from fomc_pipeline.indexing import embed_chunks, vectors_of, write_bm25, write_catalog, write_index, write_manifest
+from fomc_qa.index.writer import embed_chunks, vectors_of, write_bm25, write_catalog, write_index, write_manifest
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.models import DocumentChunk, embedding_text
-from fomc_qa.store import INDEX_PARAMS
-from fomc_qa.tables import atomic_write, read_records, read_table
+from fomc_qa.index.store import INDEX_PARAMS
+from fomc_qa.index.tables import atomic_write, read_records, read_table
 
 
 @dg.asset(
@@ -43,7 +43,7 @@ def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Em
     group_name="index",
     deps=[embeddings],
     kinds={"python"},
-    description="The meeting's USearch HNSW index (inner product, f16; fomc_qa.store.INDEX_PARAMS) keyed by "
+    description="The meeting's USearch HNSW index (inner product, f16; fomc_qa.index.store.INDEX_PARAMS) keyed by "
     "deterministic 63-bit chunk keys, written atomically to data/index/shards/<meeting>.usearch. A question "
     "naming dates is searched within its meetings' shards.",
 )

@@ -5,11 +5,11 @@ import datetime as dt
 import dagster as dg
 
 from fomc_pipeline.fed.chunking import chunk_document
-from fomc_pipeline.ingestion import build_document, fetch_meeting_pages, find_meeting
+from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meeting
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, FedSite, Storage
 from fomc_qa.models import FOMCDocument
-from fomc_qa.tables import read_records, read_table, write_records, write_rows
+from fomc_qa.index.tables import read_records, read_table, write_records, write_rows
 
 
 @dg.asset(

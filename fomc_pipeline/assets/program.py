@@ -6,10 +6,10 @@ import dspy
 from fomc_pipeline.assets.quality import GOLDEN_FILE, retrieval_eval
 from fomc_pipeline.resources import Storage
 from fomc_qa.config import Settings
-from fomc_qa.evaluate import load_golden, split_questions
-from fomc_qa.lm import make_lm
-from fomc_qa.program import FOMCAnswerer, answer_metric, compile_program, save_program
-from fomc_qa.session import open_retriever, program_path
+from fomc_qa.evaluation.evaluate import load_golden, split_questions
+from fomc_qa.answering.lm import make_lm
+from fomc_qa.answering.program import FOMCAnswerer, answer_metric, compile_program, save_program
+from fomc_qa.answering.session import open_retriever, program_path
 
 
 class ProgramConfig(dg.Config):

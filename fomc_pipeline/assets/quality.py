@@ -9,9 +9,9 @@ import dagster as dg
 from fomc_pipeline.assets.index import corpus, embeddings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.config import Settings
-from fomc_qa.evaluate import evaluate_retrieval, format_summary, load_golden, split_questions
-from fomc_qa.session import open_retriever
-from fomc_qa.tables import atomic_write
+from fomc_qa.evaluation.evaluate import evaluate_retrieval, format_summary, load_golden, split_questions
+from fomc_qa.answering.session import open_retriever
+from fomc_qa.index.tables import atomic_write
 
 GOLDEN_FILE = "golden.json"
 REPORT_FILE = "retrieval_eval.json"
@@ -88,7 +88,7 @@ class BenchmarkConfig(dg.Config):
     "on synthetic corpora grown from the real vectors. Report, Parquet and plot in data/reports/.",
 )
 def ann_benchmark(context: dg.AssetExecutionContext, config: BenchmarkConfig, storage: Storage) -> dg.MaterializeResult:
-    from fomc_qa import benchmark_cli
+    from fomc_qa.cli import benchmark as benchmark_cli
 
     paths = storage.paths
     argv = ["--data-dir", str(paths.root), "--grid", config.grid, "--budget", str(config.budget_s)]

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from fomc_qa.models import DocumentChunk, FOMCDocument, chunk_id, embedding_text
-from fomc_qa.sentences import sentence_spans
+from fomc_qa.text.sentences import sentence_spans
 
 TokenCounter = Callable[[Sequence[str]], list[int]]  # counts with special tokens included
 

@@ -18,7 +18,8 @@ from typing import Literal
 
 import dspy
 
-from fomc_qa.sentences import sentence_spans
+from fomc_qa.evaluation.evaluate import keyword_recall
+from fomc_qa.text.sentences import sentence_spans
 from fomc_qa.models import DOC_TYPE_LABEL, Answer, Citation, Confidence, SearchHit
 
 Retrieve = Callable[[str, int], list[SearchHit]]
@@ -339,9 +340,9 @@ def answer_metric(example: dspy.Example, prediction: dspy.Prediction, trace=None
         return 1.0 if confidence == "insufficient" and not citations else 0.0
     if confidence == "insufficient" or not citations:
         return 0.0
-    answer = str(getattr(prediction, "answer", "") or "").lower()
-    keywords = [k for k in (example.get("expected_answer_keywords") or []) if k.strip()]
-    keyword_share = sum(k.lower() in answer for k in keywords) / len(keywords) if keywords else 1.0
+    answer = str(getattr(prediction, "answer", "") or "")
+    keyword_share = keyword_recall(answer, example.get("expected_answer_keywords") or [])
+    keyword_share = 1.0 if keyword_share is None else keyword_share
     texts = {h.chunk_id: h.text for h in (getattr(prediction, "hits", None) or [])}
     verbatim_share = sum(
         bool(c.quoted_excerpt) and c.quoted_excerpt in texts.get(c.chunk_id, "") for c in citations

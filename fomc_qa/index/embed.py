@@ -86,7 +86,7 @@ def get_encoder(name: str = DEFAULT_EMBED_MODEL) -> EmbeddingProvider:
     """The encoder for `name`, for the pipeline and the read side alike: `BertEncoder` when it
     reproduces the model (the bundled MiniLM does: same vectors within 2.5e-7, ~4 s less start-up,
     as fast on chunk batches), else the sentence-transformers model (`get_provider`)."""
-    from fomc_qa.bert_encoder import BertEncoder, Unsupported
+    from fomc_qa.index.bert_encoder import BertEncoder, Unsupported
 
     try:
         return BertEncoder(resolve_model_path(name), name=name)

@@ -17,8 +17,8 @@ import pyarrow.parquet as pq
 from usearch.index import Index, Indexes
 
 from fomc_qa.config import DataPaths
-from fomc_qa.lexical import load_bm25, query_terms, tokenize
-from fomc_qa.tables import EMBED_DIM
+from fomc_qa.text.lexical import load_bm25, query_terms, tokenize
+from fomc_qa.index.tables import EMBED_DIM
 
 CATALOG_TABLES = ("documents", "chunks", "embeddings")
 BUILD_COMMAND = "bash scripts/demo.sh  (or: python -m fomc_pipeline.build)"

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from fomc_qa.lexical import stem
+from fomc_qa.text.lexical import stem
 
 # (what the question says, what the section title contains), both lower case.
 _STANDING: tuple[tuple[re.Pattern[str], str], ...] = (

@@ -1,7 +1,7 @@
 """`python -m fomc_qa benchmark [--scale N ...] [--out DIR]`: the ANN benchmark outside Dagster.
 
 Reads what the pipeline materialized under FOMC_DATA_DIR (embeddings warehouse, per-meeting
-shards, the golden questions), runs `fomc_qa.ann_benchmark` on it and writes the report.
+shards, the golden questions), runs `fomc_qa.benchmark.ann` on it and writes the report.
 """
 
 from __future__ import annotations
@@ -125,7 +125,7 @@ def holdout_mask(keys: np.ndarray, n: int, seed: int = 0) -> np.ndarray:
 
 
 def _embed(texts: list[str], model: str) -> np.ndarray:
-    from fomc_qa.embed import get_encoder
+    from fomc_qa.index.embed import get_encoder
 
     return get_encoder(model).encode(texts)
 
@@ -174,7 +174,7 @@ def _print_summary(paths: dict[str, Path], summary: dict, elapsed: float) -> Non
 
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark; returns the exit code (3 when there is nothing materialized to measure)."""
-    from fomc_qa import ann_benchmark as ab
+    from fomc_qa.benchmark import ann as ab
 
     settings = Settings.from_env()
     parser = argparse.ArgumentParser(prog="python -m fomc_qa benchmark",

@@ -24,7 +24,7 @@ from fomc_qa.models import DOC_TYPES, Answer, GoldenQuestion, SearchHit
 
 OUT_OF_SCOPE = "out-of-scope"
 CATEGORIES: tuple[str, ...] = ("factual", "section-specific", "temporal", "cross-document", OUT_OF_SCOPE)
-SPLITS: tuple[str, ...] = ("train", "dev")
+SPLITS: tuple[str, ...] = ("train", "dev", "test")
 DEFAULT_KS: tuple[int, ...] = (3, 5, 10)
 RANKED_METRICS: tuple[str, ...] = ("hit_rate", "recall", "precision", "ndcg", "chunk_text_recall")
 ANSWER_METRICS: tuple[str, ...] = ("keyword_recall", "insufficient_on_out_of_scope", "citations_verbatim")
@@ -307,15 +307,20 @@ def _report(
 # Answer metrics
 
 
-def keyword_recall(answer_text: str, keywords: Sequence[str]) -> float | None:
+def keyword_recall(answer_text: str, keywords: Sequence[str | Sequence[str]]) -> float | None:
     """Share of the expected keywords found in the answer; None without keywords.
 
-    Case, whitespace runs and hyphen variants (U+2010, U+2011) are ignored.
+    A keyword given as a list is found when any of its alternatives is. Case, whitespace runs
+    and hyphen variants (U+2010, U+2011) are ignored.
     """
     if not keywords:
         return None
     text = _normalize(answer_text)
-    return sum(_normalize(k) in text for k in keywords) / len(keywords)
+    return sum(any(_normalize(a) in text for a in _alternatives(k)) for k in keywords) / len(keywords)
+
+
+def _alternatives(keyword: str | Sequence[str]) -> list[str]:
+    return [keyword] if isinstance(keyword, str) else list(keyword)
 
 
 def citations_verbatim(answer: Answer, chunk_texts: Mapping[str, str]) -> float:

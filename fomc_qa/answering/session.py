@@ -8,11 +8,11 @@ from pathlib import Path
 import dspy
 
 from fomc_qa.config import DataPaths, Settings
-from fomc_qa.embed import get_encoder
-from fomc_qa.lm import make_lm
-from fomc_qa.program import FOMCAnswerer, load_program
-from fomc_qa.retrieve import Reranker, RetrievalConfig, Retriever
-from fomc_qa.store import Corpus
+from fomc_qa.index.embed import get_encoder
+from fomc_qa.answering.lm import make_lm
+from fomc_qa.answering.program import FOMCAnswerer, load_program
+from fomc_qa.retrieval.retrieve import Reranker, RetrievalConfig, Retriever
+from fomc_qa.index.store import Corpus
 
 PROGRAM_FILE = "qa_program.json"
 

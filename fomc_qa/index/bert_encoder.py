@@ -5,7 +5,7 @@ question can be embedded, against ~1.5 s for torch itself. This module runs the 
 (safetensors) through the same tokenizer (`tokenizers`, from tokenizer.json) with torch's own
 kernels for the models it reproduces exactly: a `BertModel` with absolute positions and erf GELU,
 mean pooling, optional normalization (all-MiniLM-L6-v2 and most of the sentence-transformers
-family). Anything else falls back to sentence-transformers (`fomc_qa.embed.get_encoder`);
+family). Anything else falls back to sentence-transformers (`fomc_qa.index.embed.get_encoder`);
 a test holds the vectors to those of sentence-transformers.
 """
 
@@ -68,7 +68,7 @@ def inspect_model(path: Path) -> dict:
 
 
 class BertEncoder:
-    """The EmbeddingProvider interface (`fomc_qa.embed`) over a BERT sentence-transformers folder."""
+    """The EmbeddingProvider interface (`fomc_qa.index.embed`) over a BERT sentence-transformers folder."""
 
     def __init__(self, path: str | Path, name: str | None = None, batch_size: int = BATCH) -> None:
         import torch

@@ -1,7 +1,7 @@
 """A loopback HTTP server over the bundled snapshot, so the demo and the tests fetch through the
 same httpx code that talks to https://www.federalreserve.gov.
 
-    python -m fomc_pipeline.snapshot_server [--port 8765] [--root data/snapshot/www.federalreserve.gov]
+    python -m fomc_pipeline.fed.snapshot_server [--port 8765] [--root data/snapshot/www.federalreserve.gov]
 """
 
 from __future__ import annotations

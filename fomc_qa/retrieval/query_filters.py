@@ -33,7 +33,7 @@ class QueryFilter:
     meetings: frozenset[dt.date] | None = None  # None: no date named
     doc_types: frozenset[str] | None = None  # None: both kinds
     named_dates: tuple[str, ...] = field(default=())  # what the question named, for explanations
-    sections: frozenset[str] | None = None  # minutes sections the question names (fomc_qa.sections)
+    sections: frozenset[str] | None = None  # minutes sections the question names (fomc_qa.retrieval.sections)
 
     @property
     def active(self) -> bool:

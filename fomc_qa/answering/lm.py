@@ -26,18 +26,18 @@ import dspy
 import numpy as np
 from dspy.lm15 import Message, Request, Response, TextPart, Usage, response_to_events
 
-from fomc_qa.facets import question_facets
-from fomc_qa.glossary import expand
-from fomc_qa.lexical import stem
+from fomc_qa.answering.facets import question_facets
+from fomc_qa.text.glossary import expand
+from fomc_qa.text.lexical import stem
 from fomc_qa.models import DOC_TYPE_LABEL
-from fomc_qa.query_filters import asks_for_first, parse_filter, reference_dates
-from fomc_qa.sentences import split_sentences
+from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
+from fomc_qa.text.sentences import split_sentences
 
 EXTRACTIVE = "extractive"
 EXTRACTIVE_MODEL_ID = "local/extractive"
 
 # Sentence support = cosine(sentence, question with its jargon spelled in the Committee's words,
-# fomc_qa.glossary) + LEXICAL_WEIGHT * weighted share of the question's content terms found in
+# fomc_qa.text.glossary) + LEXICAL_WEIGHT * weighted share of the question's content terms found in
 # the sentence or its passage header (so a date or a document type named in the question favours
 # the matching meeting's passages) + RANK_PRIOR / passage_number (the retriever's order, which
 # already fused lexical and date evidence, breaks near-ties) + ANSWER_TYPE_BONUS when the
@@ -94,14 +94,14 @@ _DATE = re.compile(
     r"\b(?:January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}\b"
     r"|\b(?:beginning|starting|effective) in (?:January|February|March|April|May|June|July|August|September|October|November|December)\b"
 )
-# "When did a statement first mention X?" (fomc_qa.query_filters.asks_for_first) is answered by the
+# "When did a statement first mention X?" (fomc_qa.retrieval.query_filters.asks_for_first) is answered by the
 # earliest meeting that says X, not by the best-matching later repetition; "the last increase" by
 # the latest. Among sentences within EXTRA_MARGIN of the best, such a question leads with the
 # earliest (latest) meeting's.
 _LAST = re.compile(r"\b(?:last|final|most recent)\b(?! (?:\w+ )?(?:meeting|quarter|half|year|month|week)\b)", re.I)
 _ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE))
 # A question asking two things ("To what level did the Board raise the rate, and by how much was
-# this technical adjustment?", fomc_qa.facets) gets, for each facet the chosen sentences do not
+# this technical adjustment?", fomc_qa.answering.facets) gets, for each facet the chosen sentences do not
 # already hold, its own best sentence: scored like the whole question but against the facet alone,
 # from the lead's meeting or the TOP_PASSAGES, and at least FACET_THRESHOLD.
 FACET_THRESHOLD = 0.45
@@ -150,8 +150,8 @@ class Embedder(Protocol):
 
 
 def default_embedder() -> Embedder:
-    """The process-wide bundled MiniLM (`fomc_qa.embed.get_encoder`), shared with the retriever."""
-    from fomc_qa.embed import get_encoder
+    """The process-wide bundled MiniLM (`fomc_qa.index.embed.get_encoder`), shared with the retriever."""
+    from fomc_qa.index.embed import get_encoder
 
     return get_encoder()
 

@@ -37,7 +37,7 @@ from typing import Any, Callable, Iterable, Iterator, Protocol, Sequence
 import numpy as np
 
 from fomc_qa.models import BenchmarkResult
-from fomc_qa.store import INDEX_PARAMS
+from fomc_qa.index.store import INDEX_PARAMS
 
 log = logging.getLogger(__name__)
 
@@ -1226,7 +1226,7 @@ SHIPPED_KEYS = ("metric", "dtype", "connectivity", "expansion_add", "expansion_s
 
 
 def is_shipped(result: BenchmarkResult) -> bool:
-    """Whether a USearch HNSW row measured the configuration the product builds (fomc_qa.store.INDEX_PARAMS)."""
+    """Whether a USearch HNSW row measured the configuration the product builds (fomc_qa.index.store.INDEX_PARAMS)."""
     return result.index_type == "usearch-hnsw" and all(
         str(result.params.get(k)) == str(INDEX_PARAMS[k]) for k in SHIPPED_KEYS)
 
@@ -1242,7 +1242,7 @@ def fastest_usearch(results: Iterable[BenchmarkResult], floor: float = RECALL_FL
 
 
 def choose_shipped(results: Iterable[BenchmarkResult], floor: float = RECALL_FLOOR) -> BenchmarkResult:
-    """The row measuring what the product ships (fomc_qa.store.INDEX_PARAMS, which the default and
+    """The row measuring what the product ships (fomc_qa.index.store.INDEX_PARAMS, which the default and
     small grids include); for a custom grid without it, `fastest_usearch`. The asset check holds
     this row to the floor, so a corpus that outgrows the shipped parameters fails visibly."""
     results = list(results)

@@ -12,12 +12,12 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from fomc_qa.embed import EmbeddingProvider
-from fomc_qa.glossary import expand
+from fomc_qa.index.embed import EmbeddingProvider
+from fomc_qa.text.glossary import expand
 from fomc_qa.models import SearchHit
-from fomc_qa.query_filters import QueryFilter, parse_filter
-from fomc_qa.sections import named_sections
-from fomc_qa.store import Corpus
+from fomc_qa.retrieval.query_filters import QueryFilter, parse_filter
+from fomc_qa.retrieval.sections import named_sections
+from fomc_qa.index.store import Corpus
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 
@@ -30,12 +30,12 @@ class RetrievalConfig:
     candidates: int = 50
     rrf_k: int = RRF_K
     per_document: int = 2  # at most this many chunks of one document before others get a turn
-    expand_jargon: bool = True  # see fomc_qa.glossary
+    expand_jargon: bool = True  # see fomc_qa.text.glossary
     interleave_meetings: bool = True  # a question naming 2-4 meetings gets each one's best evidence in turn
     fusion: str = "rrf"  # "rrf" (rank-based) or "convex" (weighted cosine + normalized BM25)
     dense_weight: float = 0.6  # for "convex"
     # A question naming a minutes section ("the staff review of the financial situation") gets
-    # that section's best `section_hits` chunks of the named meetings first (fomc_qa.sections);
+    # that section's best `section_hits` chunks of the named meetings first (fomc_qa.retrieval.sections);
     # the rest of the list is filled as before, so a statement it also needs keeps its place.
     section_filter: bool = True
     section_hits: int = 3

@@ -1,5 +1,5 @@
 """Write side of the index: chunk embeddings, per-meeting USearch shards, the USearch index over
-all meetings, the BM25 index and the DuckDB catalog. The read side (fomc_qa.store) opens what
+all meetings, the BM25 index and the DuckDB catalog. The read side (fomc_qa.index.store) opens what
 these functions write."""
 
 from __future__ import annotations
@@ -16,11 +16,11 @@ import numpy as np
 import pyarrow as pa
 
 from fomc_qa.config import DataPaths
-from fomc_qa.embed import EmbeddingCache, EmbeddingProvider, embed_with_cache
-from fomc_qa.lexical import build_bm25
+from fomc_qa.index.embed import EmbeddingCache, EmbeddingProvider, embed_with_cache
+from fomc_qa.text.lexical import build_bm25
 from fomc_qa.models import DocumentChunk, chunk_key
-from fomc_qa.store import CATALOG_TABLES, new_index
-from fomc_qa.tables import EMBED_DIM, SCHEMAS, atomic_write
+from fomc_qa.index.store import CATALOG_TABLES, new_index
+from fomc_qa.index.tables import EMBED_DIM, SCHEMAS, atomic_write
 
 
 @dataclass(frozen=True)
@@ -52,7 +52,7 @@ def vectors_of(table: pa.Table) -> np.ndarray:
 
 
 def write_index(path: Path, keys: np.ndarray, vectors: np.ndarray) -> int:
-    """Build a USearch index (fomc_qa.store.INDEX_PARAMS) and save it atomically; returns its size
+    """Build a USearch index (fomc_qa.index.store.INDEX_PARAMS) and save it atomically; returns its size
     in bytes. Used for each meeting's shard and for the index over all meetings.
 
     Single-threaded on purpose: a concurrent insert builds a different graph on every run and once

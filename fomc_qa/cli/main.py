@@ -1,0 +1,129 @@
+"""Command line: cited answers, search, evaluation and the ANN benchmark.
+
+    python -m fomc_qa "question" [--json] [--k N] [--lm MODEL]
+    python -m fomc_qa search "question" [--k N] [--json]
+    python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev]
+    python -m fomc_qa benchmark [--scale N ...]
+
+Exit codes: 0 ok, 2 bad input, 3 no materialized index (the message says how to build it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+EXIT_OK, EXIT_BAD_INPUT, EXIT_NO_INDEX = 0, 2, 3
+SUBCOMMANDS = {"search", "eval", "benchmark"}
+
+
+def _fail(message: str, code: int) -> int:
+    print(f"error: {message}", file=sys.stderr)
+    return code
+
+
+def _ask(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fomc_qa", description="Answer a question from FOMC statements and minutes, with citations.")
+    parser.add_argument("question")
+    parser.add_argument("--json", action="store_true", help="print the Answer record as JSON")
+    parser.add_argument("--k", type=int, default=5, help="passages to retrieve (default 5)")
+    parser.add_argument("--lm", help="DSPy/LiteLLM model string, or 'extractive' (default: FOMC_QA_LM)")
+    args = parser.parse_args(argv)
+    from fomc_qa.config import Settings
+    from fomc_qa.models import clean_question
+    from fomc_qa.answering.program import answer_question
+    from fomc_qa.cli.render import answer_json, answer_panel, console
+    from fomc_qa.answering.session import Session
+
+    question = clean_question(args.question)
+    _check_k(args.k)
+    session = Session.open(Settings.from_env(), lm=args.lm, k=args.k)
+    answer = answer_question(session.program, question, session.lm)
+    if args.json:
+        print(answer_json(answer))
+    else:
+        console().print(answer_panel(answer))
+        if not session.compiled:
+            console(stderr=True).print("[dim]note: no compiled program found; answering with the uncompiled one[/dim]")
+    return EXIT_OK
+
+
+def _search(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fomc_qa search", description="Hybrid search over the index.")
+    parser.add_argument("question")
+    parser.add_argument("--k", type=int, default=10)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    from fomc_qa.config import Settings
+    from fomc_qa.models import clean_question
+    from fomc_qa.cli.render import console, hits_json, hits_table
+    from fomc_qa.answering.session import open_retriever
+
+    question = clean_question(args.question)
+    _check_k(args.k)
+    hits = open_retriever(Settings.from_env()).search(question, args.k)
+    if args.json:
+        print(hits_json(hits))
+    else:
+        console().print(hits_table(question, hits))
+    return EXIT_OK
+
+
+def _eval(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fomc_qa eval", description="Evaluate retrieval (and answers) on a golden file.")
+    parser.add_argument("--golden", required=True)
+    parser.add_argument("--answers", action="store_true", help="also answer every question and score the answers")
+    parser.add_argument("--split", choices=["train", "dev", "test"], help="only this split of the golden file")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--lm", help="LM for --answers (default: FOMC_QA_LM)")
+    args = parser.parse_args(argv)
+    from fomc_qa.config import Settings
+    from fomc_qa.evaluation.evaluate import evaluate_answers, evaluate_retrieval, format_summary, load_golden, merge_reports, split_questions
+    from fomc_qa.answering.program import answer_question
+    from fomc_qa.answering.session import Session, open_retriever
+
+    questions = load_golden(args.golden)
+    if args.split:
+        questions = split_questions(questions, args.split)
+    settings = Settings.from_env()
+    if args.answers:
+        session = Session.open(settings, lm=args.lm)
+        retriever = session.retriever
+    else:
+        retriever = open_retriever(settings)
+    report = evaluate_retrieval(questions, retriever.search)
+    if args.answers:
+        answers = evaluate_answers(questions, lambda q: answer_question(session.program, q, session.lm), retriever.corpus.chunk_text)
+        report = merge_reports(report, answers)
+    print(json.dumps(report, indent=2, default=str) if args.json else format_summary(report))
+    return EXIT_OK
+
+
+def _check_k(k: int) -> None:
+    from fomc_qa.models import BadQuestion
+
+    if not 1 <= k <= 100:
+        raise BadQuestion(f"--k must be between 1 and 100, not {k}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    from fomc_qa.evaluation.evaluate import GoldenFileError
+    from fomc_qa.models import BadQuestion
+    from fomc_qa.index.store import IndexMissing
+
+    try:
+        if argv and argv[0] == "benchmark":
+            from fomc_qa.cli.benchmark import main as benchmark_main
+
+            return benchmark_main(argv[1:])
+        if argv and argv[0] in SUBCOMMANDS:
+            return {"search": _search, "eval": _eval}[argv[0]](argv[1:])
+        return _ask(argv)
+    except (BadQuestion, GoldenFileError) as exc:
+        return _fail(str(exc), EXIT_BAD_INPUT)
+    except IndexMissing as exc:
+        return _fail(str(exc), EXIT_NO_INDEX)
+    except SystemExit as exc:  # argparse: usage errors are bad input
+        return EXIT_OK if exc.code in (0, None) else EXIT_BAD_INPUT

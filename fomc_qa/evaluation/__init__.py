@@ -1,0 +1,1 @@
+"""Golden questions, retrieval and answer metrics, and the summary report."""
