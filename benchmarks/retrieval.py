@@ -19,7 +19,8 @@ from dataclasses import asdict
 from pathlib import Path
 
 from fomc_qa.config import Settings
-from fomc_qa.evaluation.evaluate import evaluate_retrieval, load_golden, split_questions
+from fomc_qa.evaluation.golden import load_golden, split_questions
+from fomc_qa.evaluation.report import evaluate_retrieval
 from fomc_qa.retrieval.retrieve import RetrievalConfig, Retriever
 from fomc_qa.answering.session import open_retriever
 from fomc_qa.index.tables import atomic_write

@@ -98,6 +98,29 @@ class DataPaths:
     def reports(self) -> Path:
         return self.root / "reports"
 
+    def report(self, name: str) -> Path:
+        """A report file under data/reports/ (markdown, JSON, Parquet or PNG)."""
+        return self.reports / name
+
+    @property
+    def golden(self) -> Path:
+        """The project's evaluation set (train, dev and test splits)."""
+        return self.eval / "golden.json"
+
+    def record_file(self, partition_key: str) -> Path:
+        """One meeting's policy record (JSON), as the meeting_record asset parsed it."""
+        return self.warehouse / "meeting_records" / f"{partition_key}.json"
+
+    @property
+    def policy_records(self) -> Path:
+        """Every meeting's record, ranges chained: the one file the read side opens for span questions."""
+        return self.root / "index" / "policy_records.json"
+
+    @property
+    def timeline(self) -> Path:
+        """The policy timeline as a flat table (a view in the DuckDB catalog)."""
+        return self.warehouse / "policy_timeline.parquet"
+
     @property
     def eval(self) -> Path:
         return self.root / "eval"

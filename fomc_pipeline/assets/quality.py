@@ -9,7 +9,8 @@ import dagster as dg
 from fomc_pipeline.assets.index import corpus, embeddings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.config import Settings
-from fomc_qa.evaluation.evaluate import evaluate_retrieval, format_summary, load_golden, split_questions
+from fomc_qa.evaluation.golden import load_golden, split_questions
+from fomc_qa.evaluation.report import evaluate_retrieval, format_summary
 from fomc_qa.answering.session import open_retriever
 from fomc_qa.index.tables import atomic_write
 

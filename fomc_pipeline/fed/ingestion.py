@@ -79,6 +79,7 @@ def fetch_meeting_pages(client: FedClient, meeting: Meeting) -> RawPages:
                 "sha256": hashlib.sha256(raw).hexdigest(),
                 "listed_release_date": meeting.minutes_release_date if doc_type == "minutes" else None,
                 "fetched_at": dt.datetime.fromtimestamp(fetched.fetched_at, dt.timezone.utc),
+                "calendar_label": meeting.label,
             }
         )
     if not rows:

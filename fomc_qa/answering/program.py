@@ -18,7 +18,7 @@ from typing import Literal
 
 import dspy
 
-from fomc_qa.evaluation.evaluate import keyword_recall
+from fomc_qa.evaluation.metrics import keyword_recall
 from fomc_qa.text.sentences import sentence_spans
 from fomc_qa.models import DOC_TYPE_LABEL, Answer, Citation, Confidence, SearchHit
 

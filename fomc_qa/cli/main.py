@@ -79,7 +79,8 @@ def _eval(argv: list[str]) -> int:
     parser.add_argument("--lm", help="LM for --answers (default: FOMC_QA_LM)")
     args = parser.parse_args(argv)
     from fomc_qa.config import Settings
-    from fomc_qa.evaluation.evaluate import evaluate_answers, evaluate_retrieval, format_summary, load_golden, merge_reports, split_questions
+    from fomc_qa.evaluation.golden import load_golden, split_questions
+    from fomc_qa.evaluation.report import evaluate_answers, evaluate_retrieval, format_summary, merge_reports
     from fomc_qa.answering.program import answer_question
     from fomc_qa.answering.session import Session, open_retriever
 
@@ -109,7 +110,7 @@ def _check_k(k: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    from fomc_qa.evaluation.evaluate import GoldenFileError
+    from fomc_qa.evaluation.golden import GoldenFileError
     from fomc_qa.models import BadQuestion
     from fomc_qa.index.store import IndexMissing
 

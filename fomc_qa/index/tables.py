@@ -29,6 +29,7 @@ SCHEMAS: dict[str, pa.Schema] = {
             ("sha256", pa.string()),
             ("listed_release_date", pa.date32()),
             ("fetched_at", pa.timestamp("us", tz="UTC")),
+            ("calendar_label", pa.string()),  # the calendar's words for the meeting: "March 15 (unscheduled)"
         ]
     ),
     "documents": pa.schema(
@@ -84,6 +85,11 @@ def atomic_write(path: Path, write) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+def atomic_write_bytes(path: Path, data: bytes) -> None:
+    """`atomic_write` for content already in memory (JSON, PNG, markdown)."""
+    atomic_write(path, lambda tmp: Path(tmp).write_bytes(data))
 
 
 def write_rows(path: Path, table: str, rows: Iterable[dict]) -> pa.Table:
