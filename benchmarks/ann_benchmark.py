@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-FULL_SCALE = ["10000", "100000", "1000000"]
+FULL_SCALE = (10_000, 100_000, 1_000_000)
 
 
 def main(argv: list[str]) -> int:
@@ -25,13 +25,17 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TOKENIZERS_PARALLELISM", "false")
     sys.path.insert(0, str(REPO))
-    from fomc_qa.cli.benchmark import main as benchmark_main
+    from fomc_qa.benchmark.study import NothingToMeasure, run_study
+    from fomc_qa.cli.benchmark import fail, parse, print_report, setup_logging
 
-    args = list(argv)
-    if "--scale" not in args:
-        args += ["--scale", *FULL_SCALE]
+    paths, options = parse(argv, default_scale=FULL_SCALE)
+    setup_logging()
     t0 = time.perf_counter()
-    code = benchmark_main(args)
+    try:
+        print_report(run_study(paths, options))
+        code = 0
+    except NothingToMeasure as exc:
+        code = fail(exc)
     print(f"full study: {time.perf_counter() - t0:.0f} s wall time (exit {code})")
     return code
 
