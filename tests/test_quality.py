@@ -63,6 +63,7 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
 
 def test_ann_benchmark_asset_on_the_fixture_corpus(built):
     from fomc_pipeline.assets.quality import BenchmarkConfig, ann_benchmark, shipped_index_recall
+    from fomc_qa.benchmark.report import ReportFiles
 
     data_dir, instance, resources = built
     result = dg.materialize([ann_benchmark, shipped_index_recall], instance=instance, resources=resources,
@@ -73,5 +74,7 @@ def test_ann_benchmark_asset_on_the_fixture_corpus(built):
     assert meta["recall_vs_latency"].value.startswith("![recall vs latency](data:image/png;base64,")
     check = result.get_asset_check_evaluations()[0]
     assert check.passed and check.metadata["recall_at_10"].value >= 0.99
-    reports = DataPaths(data_dir).reports
-    assert (reports / "ann_benchmark.parquet").exists() and (reports / "ann_benchmark.md").exists()
+    files = ReportFiles.of(DataPaths(data_dir))
+    assert files.parquet.exists() and files.markdown.exists()
+    assert meta["report"].value == str(files.markdown)
+    assert meta["shipped_recall_at_10"].value == check.metadata["recall_at_10"].value
