@@ -9,13 +9,20 @@ from pathlib import Path
 
 import pytest
 
-from fomc_pipeline.fed.pages import FOOTNOTES_HEADING, CleanPage, PageParseError, parse_page
+from fomc_pipeline.fed.pages import (
+    FOOTNOTES_HEADING,
+    CleanPage,
+    PageParseError,
+    is_page_boilerplate,
+    parse_page,
+)
 
 WEB_ROOT = Path(__file__).resolve().parents[1] / "data" / "snapshot" / "www.federalreserve.gov"
 STATEMENT_FILES = sorted((WEB_ROOT / "newsevents" / "pressreleases").glob("monetary*a.htm"))
 MINUTES_FILES = sorted((WEB_ROOT / "monetarypolicy").glob("fomcminutes*.htm"))
 CHROME = ("Return to text", "Last Update", "Official websites use .gov", "Secure .gov websites",
           "For release at", "Back to Top", "_____")
+BOILERPLATE = ("For media inquiries", "Implementation Note issued", "Related Content", "202-452-2955")
 
 
 def statement_path(day: str) -> str:
@@ -75,20 +82,58 @@ def test_statement_pages(day, release, sentence):
     assert page.release_date == release
     assert sentence in page.text
     assert page.sections == ()
-    assert page.text.endswith(f"Implementation Note issued {release:%B} {release.day}, {release.year}")
-    for chrome in CHROME + ("Share", "Federal Reserve issues FOMC statement"):
+    assert page.text.split("\n\n")[-1].startswith("Voting for the monetary policy action were")
+    assert "Implementation Note issued" not in page.text
+    for chrome in CHROME + BOILERPLATE + ("Share", "Federal Reserve issues FOMC statement"):
         assert chrome not in page.text
     paragraphs = page.text.split("\n\n")
     assert all(p == p.strip() and "  " not in p and "\n" not in p for p in paragraphs)
 
 
-def test_statement_first_paragraph_and_media_line():
+def test_statement_first_paragraph():
     text = parsed(statement_path("20200129")).text
     assert text.startswith("Information received since the Federal Open Market Committee met in December "
                            "indicates that the labor market remains strong")
-    media = "For media inquiries, please email [email protected] or call 202-452-2955."
-    assert media in parsed(statement_path("20240131")).text  # rebuilt
-    assert media in parsed(statement_path("20250917")).text  # original, Cloudflare-obfuscated address
+
+
+@pytest.mark.parametrize("day", ["20240131", "20250917", "20200303"])  # rebuilt, original (obfuscated address), 2020
+def test_media_line_is_on_the_page_but_not_in_the_text(day):
+    assert "For media inquiries" in raw(statement_path(day))
+    text = parsed(statement_path(day)).text
+    assert "media inquiries" not in text and "202-452-2955" not in text
+
+
+def test_implementation_note_and_related_links_are_dropped():
+    """The Implementation Note link, the related releases after it (March 15, 2020), the "Related
+    Content" panel and the New York Fed pointer (March 23, 2020) are page furniture."""
+    march15 = parsed(statement_path("20200315")).text
+    assert march15.endswith("More information can be found on the Federal Reserve Board's website.")
+    assert "Coordinated central bank action" not in march15
+    march23 = parsed(statement_path("20200323")).text
+    assert march23.endswith("transactions.\"")  # the directive's closing quote
+    for gone in ("Related Content", "Statement Regarding Treasury Securities",
+                 "Federal Reserve announces extensive new measures", "More information regarding"):
+        assert gone not in march23
+    assert "maintain the federal funds rate in a target range of 0 to 1/4 percent" in march23
+
+
+@pytest.mark.parametrize(
+    ("paragraph", "boilerplate"),
+    [
+        ("For media inquiries, call 202-452-2955.", True),
+        ("Implementation Note issued January 31, 2024", True),
+        ("Related Content", True),
+        ("More information regarding open market operations and reinvestments may be found on the "
+         "Federal Reserve Bank of New York's website.", True),
+        # statement text that merely resembles boilerplate stays
+        ("The Board's Implementation Note issued today describes the settings.", False),
+        ("In a related set of actions, the Federal Reserve announced additional measures. More information "
+         "can be found on the Federal Reserve Board's website.", False),
+        ("Voting for the monetary policy action were Jerome H. Powell, Chair.", False),
+    ],
+)
+def test_is_page_boilerplate(paragraph, boilerplate):
+    assert is_page_boilerplate(paragraph) is boilerplate
 
 
 # Minutes
@@ -209,6 +254,8 @@ def test_every_snapshot_document_parses(path):
     else:
         assert page.release_date == dt.datetime.strptime(path[8:16], "%Y%m%d").date()
         assert page.sections == ()
+        for chrome in BOILERPLATE:
+            assert chrome not in page.text
 
 
 def test_snapshot_counts():

@@ -11,6 +11,13 @@ paragraph, its cells joined by " — ". Everything else is kept verbatim: entiti
 spaces made plain spaces (Python's whitespace class covers them), invisible soft hyphens and
 zero-width characters dropped, quotes and dashes untouched, so that citations can quote the text.
 
+Press-release boilerplate is not statement text and is dropped by general rules (`is_page_boilerplate`):
+the attachment and "Related Content" side panels (links to other releases: the Implementation Note,
+related announcements), the "For media inquiries ..." line, a bare "Implementation Note issued <date>"
+link line, a "Related Content" heading and the link titles after it, and the "More information
+regarding ... may be found on ... website" pointer. Left in, they become "sentences" of the statement
+that retrieval can rank and a reader can quote.
+
 Minutes section headings (`<p><strong>Heading</strong><br/>first paragraph</p>`, or a `<p>`
 holding only a `<strong>`) become their own paragraph, and each `Section` spans from its heading
 to the end of the paragraph before the next heading (or the end of the text). Footnote markers
@@ -44,6 +51,7 @@ _CHROME_SELECTORS = (
     "script", "style", "noscript", "template", "nav", "form",
     ".article__time", "h3.title", ".releaseTime", ".share", ".shareDL__dropdown",
     "#lastUpdate", ".lastUpdate", "#back-top",
+    ".panel-attachments", ".panel-related",  # side panels linking to other releases, not document text
 )
 _MONTH_NAMES = ("January", "February", "March", "April", "May", "June", "July", "August",
                 "September", "October", "November", "December")
@@ -55,6 +63,13 @@ _ARTICLE_OPEN_RE = re.compile(r"""<div\b[^>]*?\bid\s*=\s*["']?article["'\s>/]"""
 _DIV_TOKEN_RE = re.compile(
     r"<!--.*?-->|<script\b.*?</script\s*>|<style\b.*?</style\s*>|<(/?)div\b[^>]*>", re.I | re.S
 )
+_BOILERPLATE_RES = (
+    re.compile(r"For media inquiries\b.{0,200}"),
+    re.compile(rf"Implementation Note issued {_MONTH} \d{{1,2}}, \d{{4}}"),
+    re.compile(r"More information (?:regarding|about|on) .{1,200} (?:may|can) be found (?:on|at) .{1,200}\.?"),
+    re.compile(r"Related Content"),
+)
+_RELATED_HEADING = "related content"
 _FOOTNOTE_MARK_RE = re.compile(r"[\d*†‡§]+")
 # Soft hyphens ("al\xadthough" in the 2020 minutes) and zero-width characters are invisible on the
 # page but would make words unfindable by exact-match search and BM25, so they are dropped.
@@ -102,7 +117,8 @@ def parse_page(html: str, doc_type: str, url: str) -> CleanPage:
         paragraphs.append(("heading", FOOTNOTES_HEADING))
     for note in footnotes:
         paragraphs.extend(_blocks(note, headings=False))
-    paragraphs = [(kind, t) for kind, t in paragraphs if t and not re.fullmatch(r"_+", t)]
+    paragraphs = [(kind, t) for kind, t in _drop_related_links(paragraphs)
+                  if t and not re.fullmatch(r"_+", t) and not is_page_boilerplate(t)]
     text, sections = _assemble(paragraphs)
 
     if doc_type == "statement":
@@ -116,6 +132,21 @@ def parse_page(html: str, doc_type: str, url: str) -> CleanPage:
             "not a complete FOMC page"
         )
     return CleanPage(title=title, release_date=release_date, text=text, sections=sections)
+
+
+def is_page_boilerplate(paragraph: str) -> bool:
+    """True for a whole paragraph that is press-release furniture rather than document text (see the
+    module docstring); shared with readers of documents cleaned before this rule existed."""
+    text = paragraph.strip()
+    return any(pattern.fullmatch(text) for pattern in _BOILERPLATE_RES)
+
+
+def _drop_related_links(paragraphs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A "Related Content" heading ends the document: what follows it are titles of linked pages."""
+    for i, (_, text) in enumerate(paragraphs):
+        if text.strip().lower() == _RELATED_HEADING:
+            return paragraphs[:i]
+    return paragraphs
 
 
 def _article_html(html: str, url: str) -> str:
