@@ -17,7 +17,8 @@ import pytest
 from dspy.utils import DummyLM
 
 from fomc_qa.answering import program as prog
-from fomc_qa.answering.lm import NO_ANSWER, make_lm
+from fomc_qa.answering.engine import make_lm
+from fomc_qa.answering.reader import NO_ANSWER
 from fomc_qa.models import Answer, Citation, SearchHit
 from fomc_qa.answering.program import (
     INSUFFICIENT_ANSWER,

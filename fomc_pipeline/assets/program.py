@@ -7,7 +7,7 @@ from fomc_pipeline.assets.quality import GOLDEN_FILE, retrieval_eval
 from fomc_pipeline.resources import Storage
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
-from fomc_qa.answering.lm import make_lm
+from fomc_qa.answering.engine import make_lm
 from fomc_qa.answering.program import FOMCAnswerer, answer_metric, compile_program, save_program
 from fomc_qa.answering.session import open_retriever, program_path
 

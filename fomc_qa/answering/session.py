@@ -9,7 +9,7 @@ import dspy
 
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.embed import get_encoder
-from fomc_qa.answering.lm import make_lm
+from fomc_qa.answering.engine import make_lm
 from fomc_qa.answering.program import FOMCAnswerer, load_program
 from fomc_qa.retrieval.retrieve import Reranker, RetrievalConfig, Retriever
 from fomc_qa.index.store import Corpus

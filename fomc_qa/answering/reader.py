@@ -1,0 +1,491 @@
+"""The offline extractive reader: from a question and numbered passages to the sentences that answer it.
+
+`read(question, passages, encoder)` scores every passage sentence against the question and keeps the
+best-supported ones, verbatim; `answer_text(quotes)` renders them as the answer, each quotation led
+by its source and followed by its passage marker. Pure and deterministic (ties broken by passage and
+sentence order), with no DSPy: `fomc_qa.answering.engine` wraps it as the project's default LM.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+import numpy as np
+
+from fomc_qa.answering.facets import question_facets
+from fomc_qa.models import DOC_TYPE_LABEL
+from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
+from fomc_qa.text.glossary import expand
+from fomc_qa.text.lexical import stem
+from fomc_qa.text.sentences import split_sentences
+
+# Sentence support = cosine(sentence, question with its jargon spelled in the Committee's words,
+# fomc_qa.text.glossary) + LEXICAL_WEIGHT * weighted share of the question's content terms found in
+# the sentence or its passage header (so a date or a document type named in the question favours
+# the matching meeting's passages) + RANK_PRIOR / passage_number (the retriever's order, which
+# already fused lexical and date evidence, breaks near-ties) + ANSWER_TYPE_BONUS when the
+# sentence carries the kind of thing the question asks for (below). Measured with
+# all-MiniLM-L6-v2 over minutes paragraphs of 2020-2025: sentences that answer the question score
+# about 0.6-1.0, on-topic sentences that do not answer it 0.45-0.6, off-topic ones 0.15-0.35. The
+# threshold therefore rejects off-topic questions; near-topic ones are left to the program's
+# retrieval floor.
+SUPPORT_THRESHOLD = 0.45
+LEXICAL_WEIGHT = 0.2
+RANK_PRIOR = 0.03
+# Expected answer types. A "how much / to what level / where did it move" question is answered by
+# the sentence with the number (the decision), not by the discussion around it; a "who" question
+# by the sentence naming people; a "when / on what date" question by one carrying a date. The
+# bonus is added to sentences of that type only, so it reorders on-topic sentences without lifting
+# an off-topic one over the threshold by itself (it is below the 0.45-0.6 on-topic band's width).
+ANSWER_TYPE_BONUS = 0.1
+# Further sentences must score within EXTRA_MARGIN of the best one, come from one of the
+# TOP_PASSAGES best passages, and not repeat a chosen sentence (cosine >= DUPLICATE_COSINE).
+# Before them, within the wider WIDE_MARGIN of the best: for each answer type the question asks
+# for that the best sentence lacks ("Who were they, and how did their guidance differ?"), the
+# best sentence of that type; and for a question naming several meetings ("between the January
+# 2022 and June 2022 meetings"), the best sentence of each named meeting, so every document it
+# compares is quoted. MAX_SENTENCES leaves room for a comparison of up to four meetings.
+MAX_SENTENCES = 4
+EXTRA_MARGIN = 0.12
+WIDE_MARGIN = 0.25
+TOP_PASSAGES = 3
+DUPLICATE_COSINE = 0.9
+MIN_SENTENCE_WORDS = 5  # words of two or more letters: drops attendance lines ("Jerome H. Powell, Chair")
+# Procedural sentences of the minutes name dates and meetings, so they match date-heavy
+# questions, yet answer nothing; they are scored BOILERPLATE_PENALTY lower, which only a
+# question about the procedure itself ("when was the next meeting scheduled?") overcomes.
+BOILERPLATE_PENALTY = 0.4
+_BOILERPLATE = re.compile(
+    r"^(?:The meeting adjourned|By notation vote completed|It was agreed that the next meeting"
+    r"|Voting for (?:this|the)\b|A joint meeting of the Federal Open Market Committee|Attendance\b"
+    r"|Secretary's note)",
+    re.I,
+)
+_QUANTITY_QUESTION = re.compile(
+    r"\bhow (?:much|many|far|high|low|large|big)\b|\bby how\b|\bto what\b|\bwhat (?:\w+ )?(?:size|amount)\b"
+    r"|\bwhere (?:did|had|has|was|were|is|does|do|would)\b"
+    r"|\b(?:levels?|ranges?|pace|caps?|limits?|minimum|maximum|reductions?|increases?|decreases?)\b",
+    re.I,
+)
+_QUANTITY = re.compile(
+    r"\$\s?\d"
+    r"|\d(?:[\d,./\-\u2011]*\d)?\*?\s*(?:percent|percentage points?|basis points?|billion|million|trillion)\b"
+    r"|\b\d+(?:[-\u2011]\d+)?/\d+\b"
+)
+_PERSON_QUESTION = re.compile(
+    r"^\s*who\b|\bwho (?:was|were|dissented|voted)\b|\bwhich (?:members?|governors?|presidents?)\b|\bdissent", re.I
+)
+_PERSON = re.compile(r"\b[A-Z][a-z]+ [A-Z]\. [A-Z][a-z]+\b|\bVoting against\b")
+_DATE_QUESTION = re.compile(r"^\s*when\b|\bwhat date\b|\bwhich (?:month|day|date)\b|\bstarting in which\b", re.I)
+_MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
+_DATE = re.compile(rf"\b(?:{_MONTH_NAMES}) \d{{1,2}}\b|\b(?:beginning|starting|effective) in (?:{_MONTH_NAMES})\b")
+# "When did a statement first mention X?" (fomc_qa.retrieval.query_filters.asks_for_first) is answered by the
+# earliest meeting that says X, not by the best-matching later repetition; "the last increase" by
+# the latest. Among sentences within EXTRA_MARGIN of the best, such a question leads with the
+# earliest (latest) meeting's.
+_LAST = re.compile(r"\b(?:last|final|most recent)\b(?! (?:\w+ )?(?:meeting|quarter|half|year|month|week)\b)", re.I)
+_ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE))
+# A question asking two things ("To what level did the Board raise the rate, and by how much was
+# this technical adjustment?", fomc_qa.answering.facets) gets, for each facet the chosen sentences do not
+# already hold, its own best sentence: scored like the whole question but against the facet alone,
+# from the lead's meeting or the TOP_PASSAGES, and at least FACET_THRESHOLD.
+FACET_THRESHOLD = 0.45
+# The sentence right after a chosen one that opens by pointing back to it ("That analysis
+# suggested ...") often holds what a second facet asks for; it scores CONTINUATION_BONUS higher
+# for facets.
+CONTINUATION_BONUS = 0.1
+# A terse lead announces what its paragraph goes on to say ("The manager next considered the
+# recent behavior of Treasury yields.", "The U.S. banking system is sound and resilient."): the
+# next sentence of the same paragraph is quoted with it when on topic (at least the threshold).
+SHORT_LEAD_WORDS = 12
+_CONTINUATION = re.compile(r"^(?:This|That|These|Those|Such|It|They)\b")
+
+NO_ANSWER = "The passages do not contain the answer to this question."
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+_TOKEN = re.compile(r"[a-z0-9]+(?:[-/.][a-z0-9]+)*")
+_MONTHS = "january february march april may june july august september october november december".split()
+_COMMON_NAMES = frozenset(
+    _MONTHS
+    + "monday tuesday wednesday thursday friday saturday sunday fed fomc federal reserve open market committee"
+    " chair chairman vice governor governors president presidents bank banks board system minutes statement statements"
+    " treasury treasuries compare two three".split()
+)
+_STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are as at be been before being below between both
+    but by can could did do does doing during each few for from further had has have having how i if in into is it
+    its itself just me more most my no nor not of off on once only or other our out over own same should so some such
+    than that the their them then there these they this those through to too under until up very was we were what
+    when where which while who whom why will with would you your fomc committee federal reserve fed say said
+    tell describe explain according""".split()
+)
+_NAME = re.compile(r"\b[A-Z][A-Za-z]*[a-z][A-Za-z]*\b")
+_DOC_KIND = {label.lower(): kind for kind, label in DOC_TYPE_LABEL.items()}
+
+
+class Embedder(Protocol):
+    """Anything with `encode(texts) -> (n, d) float32 array of unit vectors`."""
+
+    def encode(self, texts: list[str]) -> np.ndarray: ...
+
+
+@dataclass(frozen=True)
+class Passage:
+    """One numbered passage: its marker, header and text (header removed)."""
+
+    n: int
+    header: str
+    text: str
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A sentence chosen to answer the question: its passage, position there, text and support score."""
+
+    passage: Passage
+    index: int  # position of the sentence within its passage
+    text: str
+    score: float
+
+
+def read(
+    question: str,
+    passages: Sequence[Passage],
+    encoder: Embedder,
+    *,
+    support_threshold: float = SUPPORT_THRESHOLD,
+    max_sentences: int = MAX_SENTENCES,
+) -> list[Quote]:
+    """Score every sentence and keep the best-supported, non-redundant ones (at most `max_sentences`,
+    none when the best is below `support_threshold` or the question names what no passage holds):
+    the lead (see `_ordinal_lead`) and, if it is terse, the next sentence of its paragraph; then one
+    for each facet of a multi-part question (`question_facets`), missing answer types and named
+    meetings, then near-best sentences."""
+    question = question.strip()
+    if not question or _unsupported_specifics(question, passages):
+        return []
+    rows = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if _long_enough(s)]
+    if not rows:
+        return []
+    facets = [facet_query(f, question) for f in question_facets(question)]
+    queries = [expand(question), *[expand(f) for f in facets]] if len(facets) > 1 else [expand(question)]
+    encoded = np.asarray(encoder.encode([*queries, *[s for _, _, s in rows]]), dtype=np.float32)
+    sentences = _Sentences(rows, np.concatenate([encoded[:1], encoded[len(queries) :]]))
+    support = sentences.support(question, sentences.vectors[0])
+    scored = [Quote(p, i, s, score) for (p, i, s), score in zip(rows, support, strict=True)]
+    order = sorted(range(len(scored)), key=lambda j: (-scored[j].score, scored[j].passage.n, scored[j].index))
+    if scored[order[0]].score < support_threshold:
+        return []
+    picks = _Picks(scored, order, sentences.vectors, max_sentences, _ordinal_lead(question, scored, order))
+    best = scored[picks.lead]
+    _add_continuation(picks, support_threshold)
+    top_passages = set(list(dict.fromkeys(scored[j].passage.n for j in order))[:TOP_PASSAGES])
+    if len(facets) > 1:
+        _add_facets(picks, sentences, facets, encoded[1 : 1 + len(facets)], top_passages)
+    wide_floor = max(support_threshold, best.score - WIDE_MARGIN)
+    _add_answer_types(picks, _asked_kinds(question), wide_floor)
+    _add_named_meetings(picks, _named_meetings(question, passages), wide_floor)
+    _add_near_best(picks, max(support_threshold, best.score - EXTRA_MARGIN), top_passages)
+    return [scored[j] for j in picks.rows]
+
+
+def answer_text(quotes: Sequence[Quote]) -> str:
+    """The answer: the quoted sentences with their markers, or NO_ANSWER.
+
+    Each quotation is led by its source ("FOMC statement of May 4, 2022: “...” [3]"), so
+    the answer says when and where it was said; consecutive quotations of one document
+    share the lead.
+    """
+    if not quotes:
+        return NO_ANSWER
+    parts: list[str] = []
+    previous = None
+    for c in quotes:
+        source = source_label(c.passage.header)
+        if not source:
+            parts.append(f"{c.text} [{c.passage.n}]")
+            continue
+        quote = f"\u201c{c.text}\u201d [{c.passage.n}]"
+        parts.append(quote if source == previous else f"{source}: {quote}")
+        previous = source
+    return " ".join(parts)
+
+
+@dataclass
+class _Sentences:
+    """The passages' quotable sentences (passage, position, text) and their vectors
+    (row 0: the question; 1 + j: sentence j)."""
+
+    rows: list[tuple[Passage, int, str]]
+    vectors: np.ndarray
+    terms: list[set[str]] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.terms = [_terms(s) | _terms(_expand_header(p.header)) for p, _, s in self.rows]
+
+    def support(self, query: str, query_vector: np.ndarray) -> list[float]:
+        """Each sentence's support for `query` (see SUPPORT_THRESHOLD)."""
+        q_terms = _weighted_terms(query)
+        wanted_here = _asked_kinds(query)
+        scores = []
+        for (passage, _, sentence), cosine, terms in zip(self.rows, self.vectors[1:] @ query_vector, self.terms,
+                                                          strict=True):
+            score = float(cosine) + LEXICAL_WEIGHT * _coverage(q_terms, terms) + RANK_PRIOR / max(passage.n, 1)
+            score += ANSWER_TYPE_BONUS * sum(bool(kind.search(sentence)) for kind in wanted_here)
+            if _BOILERPLATE.match(sentence):
+                score -= BOILERPLATE_PENALTY
+            scores.append(round(score, 6))
+        return scores
+
+
+@dataclass
+class _Picks:
+    """The rows of `scored` chosen so far, the lead first; `order` ranks all rows best first."""
+
+    scored: list[Quote]
+    order: list[int]
+    vectors: np.ndarray
+    max_sentences: int
+    lead: int
+    rows: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rows = [self.lead]
+
+    def full(self) -> bool:
+        return len(self.rows) >= self.max_sentences
+
+    def repeats(self, j: int) -> bool:
+        """Whether row j is chosen already or repeats a chosen sentence."""
+        return j in self.rows or any(
+            float(self.vectors[1 + j] @ self.vectors[1 + k]) >= DUPLICATE_COSINE
+            or _normalize(self.scored[j].text) == _normalize(self.scored[k].text)
+            for k in self.rows
+        )
+
+    def admit(self, j: int) -> bool:
+        if self.full() or self.repeats(j):
+            return False
+        self.rows.append(j)
+        return True
+
+
+def _add_continuation(picks: _Picks, threshold: float) -> None:
+    """A terse lead (SHORT_LEAD_WORDS) brings the next sentence of its paragraph when on topic."""
+    scored, best = picks.scored, picks.scored[picks.lead]
+    if len(best.text.split()) >= SHORT_LEAD_WORDS:
+        return
+    after = next((j for j, c in enumerate(scored) if c.passage.n == best.passage.n and c.index == best.index + 1
+                  and _same_paragraph(best.passage.text, best.text, c.text)), None)
+    if after is not None and scored[after].score >= threshold:
+        picks.admit(after)
+
+
+def _add_facets(picks: _Picks, sentences: _Sentences, facets: list[str], vectors: np.ndarray,
+                top_passages: set[int]) -> None:
+    """For each facet, its best sentence (FACET_THRESHOLD) from the lead's meeting or the top passages."""
+    scored = picks.scored
+    lead_meeting = _meeting_of(scored[picks.lead].passage)
+    for facet, vector in zip(facets, vectors, strict=True):
+        facet_scores = sentences.support(facet, vector)
+        pool = [j for j in picks.order if scored[j].passage.n in top_passages
+                or (lead_meeting and _meeting_of(scored[j].passage) == lead_meeting)]
+        # a facet asking for a kind of answer ("by how much") is answered by a sentence of that kind
+        kinds = _asked_kinds(facet)
+        pool = [j for j in pool if all(kind.search(scored[j].text) for kind in kinds)] or pool
+        pool = [j for j in pool if not picks.repeats(j)]
+        if not pool:
+            continue
+        quoted = {_normalize(scored[k].text) for k in picks.rows}  # overlapping chunks repeat sentences
+        follows = {(c.passage.n, c.index + 1) for c in scored if _normalize(c.text) in quoted}
+        for j in pool:
+            if (scored[j].passage.n, scored[j].index) in follows and _CONTINUATION.match(scored[j].text):
+                facet_scores[j] += CONTINUATION_BONUS
+        top = max(pool, key=lambda j: (facet_scores[j], -scored[j].passage.n, -scored[j].index))
+        if facet_scores[top] >= FACET_THRESHOLD:
+            picks.admit(top)
+
+
+def _add_answer_types(picks: _Picks, wanted: list[re.Pattern[str]], floor: float) -> None:
+    """For each answer type asked for that no chosen sentence carries, the best sentence of that type."""
+    scored = picks.scored
+    for kind in wanted:
+        if not any(kind.search(scored[k].text) for k in picks.rows):
+            typed = next((j for j in picks.order if kind.search(scored[j].text)), None)
+            if typed is not None and scored[typed].score >= floor:
+                picks.admit(typed)
+
+
+def _add_named_meetings(picks: _Picks, named: set[str], floor: float) -> None:
+    """For a question naming several meetings, the best sentence of each one not yet quoted."""
+    if len(named) <= 1:
+        return
+    scored = picks.scored
+    covered = {_meeting_of(scored[k].passage) for k in picks.rows}
+    for j in picks.order:
+        meeting = _meeting_of(scored[j].passage)
+        if scored[j].score < floor:
+            break
+        if meeting in named and meeting not in covered and picks.admit(j):
+            covered.add(meeting)
+
+
+def _add_near_best(picks: _Picks, floor: float, top_passages: set[int]) -> None:
+    """Sentences of the top passages at or above `floor`, best first, until the answer is full."""
+    for j in picks.order:
+        if picks.scored[j].score < floor or picks.full():
+            break
+        if picks.scored[j].passage.n in top_passages:
+            picks.admit(j)
+
+
+def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[str]:
+    """Years and names the question specifies that no passage mentions (text or header), except
+    the year of a date the question counts from ("the first hold after the hikes that began in
+    March 2022" is answered by a 2023 passage).
+
+    A question about a period the passages do not cover ("in December 2019" over 2020-2025
+    documents) or about an entity they never name ("Wells Fargo", "Bitcoin") cannot be
+    answered by them, however similar a sentence looks. Names are capitalized words after
+    the question's first word, minus calendar words and the Fed's own vocabulary, which
+    the documents spell differently ("the Fed", "Reserve Bank presidents"); a plural name is
+    found by its singular too ("Treasuries" in "Treasury securities").
+    """
+    available = " ".join(f"{_expand_header(p.header)} {p.text}" for p in passages).lower()
+    counted_from = " ".join(reference_dates(question))  # "after the hikes that began in March 2022"
+    years = re.compile(r"\b(?:19|20)\d{2}\b")
+    specifics = set(years.findall(question)) - set(years.findall(counted_from))
+    for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
+        for word in re.findall(r"\b[A-Z][A-Za-z&]*[A-Za-z]\b", sentence)[1:]:
+            if word.lower() not in _COMMON_NAMES and word.lower() not in _STOPWORDS:
+                specifics.add(word.lower())
+    return {
+        term for term in specifics
+        if not any(re.search(rf"\b{re.escape(form)}\b", available) for form in _singulars(term))
+    }
+
+
+def question_names(question: str) -> list[str]:
+    """The names a question uses (people, banks, facilities), in order: a facet that says "he"
+    or "it" still means them ("Stephen Miran dissented ... What reasons do the minutes give for
+    his view?")."""
+    return list(dict.fromkeys(w for w in _NAME.findall(question) if w.lower() not in _COMMON_NAMES | _STOPWORDS))
+
+
+def facet_query(facet: str, question: str) -> str:
+    """The facet with the question's names it lacks appended, so it is scored in context."""
+    missing = [n for n in question_names(question) if n.lower() not in facet.lower()]
+    return f"{facet} ({' '.join(missing)})" if missing else facet
+
+
+def _singulars(word: str) -> list[str]:
+    """The word and the singular forms it may be a plural of ("treasuries" -> "treasury")."""
+    forms = [word]
+    if word.endswith("ies") and len(word) > 4:
+        forms.append(word[:-3] + "y")
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        forms.append(word[:-1])
+    return forms
+
+
+def _asked_kinds(question: str) -> list[re.Pattern[str]]:
+    """The answer types (_ANSWER_TYPES) a question or facet asks for, as patterns an answering
+    sentence matches."""
+    return [kind for asks, kind in _ANSWER_TYPES if asks.search(question)]
+
+
+def _same_paragraph(text: str, first: str, second: str) -> bool:
+    """Whether `second` follows `first` in `text` without a line break between them."""
+    start = text.find(first)
+    end = text.find(second, start + len(first)) if start >= 0 else -1
+    return end >= 0 and "\n" not in text[start + len(first) : end]
+
+
+def _long_enough(sentence: str) -> bool:
+    return len(re.findall(r"[A-Za-z]{2,}", sentence)) >= MIN_SENTENCE_WORDS
+
+
+def _norm_token(token: str) -> str:
+    """Words Snowball-stemmed like BM25's ("preferred" meets "prefer"); numbers kept as written."""
+    return token if any(ch.isdigit() for ch in token) or not token.isalpha() else stem(token)
+
+
+def _terms(text: str) -> set[str]:
+    return {_norm_token(t) for t in _TOKEN.findall(text.lower()) if t not in _STOPWORDS}
+
+
+def _weighted_terms(text: str) -> dict[str, float]:
+    """Content terms of the question; numbers (rates, years) count double, being the most specific."""
+    return {t: (2.0 if any(ch.isdigit() for ch in t) else 1.0) for t in _terms(text)}
+
+
+def _coverage(weighted: dict[str, float], terms: set[str]) -> float:
+    total = sum(weighted.values())
+    return sum(w for t, w in weighted.items() if t in terms) / total if total else 0.0
+
+
+def _expand_header(header: str) -> str:
+    """Spell a header's ISO date as year, month name and day so "January 2024" can match it."""
+
+    def spell(match: re.Match[str]) -> str:
+        year, month, day = match.group(1), int(match.group(2)), int(match.group(3))
+        return f"{year} {_MONTHS[month - 1] if 1 <= month <= 12 else ''} {day}"
+
+    return re.sub(r"(\d{4})-(\d{2})-(\d{2})", spell, header)
+
+
+def _normalize(text: str) -> str:
+    return " ".join(_TOKEN.findall(text.lower()))
+
+
+def source_label(header: str) -> str:
+    """How an answer names a passage's source: "FOMC statement of May 4, 2022", or for minutes
+    with their section, "FOMC minutes of May 4, 2022 (Committee Policy Action)"; "" for a
+    header without a date."""
+    parts = [p.strip() for p in header.split(",")]
+    dates = [i for i, p in enumerate(parts) if _ISO_DATE.fullmatch(p)]
+    if not dates:
+        return ""
+    i = dates[0]
+    year, month, day = (int(x) for x in parts[i].split("-"))
+    kind = _DOC_KIND.get(", ".join(parts[:i]).lower(), "")
+    label = f"FOMC {kind}" if kind else ", ".join(parts[:i]) or "FOMC document"
+    label = f"{label} of {_MONTHS[month - 1].capitalize()} {day}, {year}"
+    section = ", ".join(parts[i + 1 :])
+    return f"{label} ({section})" if section else label
+
+
+def _ordinal_lead(question: str, scored: list[Quote], order: list[int]) -> int:
+    """The row to lead with: the best, or for a "first"/"last" question (or one counting from a
+    date, "After the March 15, 2020 meeting, when did ...?") the earliest/latest meeting's
+    sentence among those within EXTRA_MARGIN of the best."""
+    first, last = asks_for_first(question), bool(_LAST.search(question))
+    if first == last:
+        return order[0]
+    near = [j for j in order
+            if scored[j].score >= scored[order[0]].score - EXTRA_MARGIN and _meeting_of(scored[j].passage)]
+    if not near:
+        return order[0]
+    pick = min if first else max
+    target = pick(_meeting_of(scored[j].passage) for j in near)
+    return next(j for j in near if _meeting_of(scored[j].passage) == target)
+
+
+def _meeting_of(passage: Passage) -> str:
+    """The meeting date (ISO) in a passage header, or "" without one."""
+    match = _ISO_DATE.search(passage.header)
+    return match.group(0) if match else ""
+
+
+def _named_meetings(question: str, passages: Sequence[Passage]) -> set[str]:
+    """The passages' meetings a question names in two or more separate dates ("the January 2022
+    and June 2022 meetings"); empty for a question naming one date or one period ("in 2021")."""
+    meetings = sorted({dt.date.fromisoformat(m) for m in map(_meeting_of, passages) if m})
+    found = parse_filter(question, meetings)
+    if len(found.named_dates) < 2:
+        return set()
+    return {d.isoformat() for d in found.meetings or ()}
