@@ -54,9 +54,9 @@ def main(argv: list[str] | None = None) -> int:
                              capture_output=True, text=True).stdout
         stages.append(json.loads(out.strip().splitlines()[-1]))
 
-    from fomc_qa.config import Settings
     from fomc_qa.answering.program import answer_question
     from fomc_qa.answering.session import Session
+    from fomc_qa.config import Settings
 
     settings = Settings.from_env()
     session = Session.open(settings)

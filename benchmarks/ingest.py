@@ -39,7 +39,7 @@ def main(argv: list[str] | None = None) -> int:
         meetings = [m for m in fetch_meetings(client, settings.start_date) if m.meeting_date.year <= 2025]
         pages = documents = chunks = 0
         fetch_s = clean_s = chunk_s = 0.0
-        now = dt.datetime.now(dt.timezone.utc)
+        now = dt.datetime.now(dt.UTC)
         for meeting in meetings:
             t = time.perf_counter()
             raw = fetch_meeting_pages(client, meeting)

@@ -18,12 +18,12 @@ import time
 from dataclasses import asdict
 from pathlib import Path
 
+from fomc_qa.answering.session import open_retriever
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
 from fomc_qa.evaluation.report import evaluate_retrieval
-from fomc_qa.retrieval.retrieve import RetrievalConfig, Retriever
-from fomc_qa.answering.session import open_retriever
 from fomc_qa.index.tables import atomic_write
+from fomc_qa.retrieval.retrieve import RetrievalConfig, Retriever
 
 # Each step adds one switch of RetrievalConfig to the one before; the last step is what ships.
 _BASE = dict(expand_jargon=False, interleave_meetings=False, per_document=0, section_filter=False)
@@ -54,7 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=3)
     args = parser.parse_args(argv)
     settings = Settings.from_env()
-    questions = load_golden(settings.paths.eval / "golden.json")
+    questions = load_golden(settings.paths.golden)
     if args.split != "all":
         questions = split_questions(questions, args.split)
     base = open_retriever(settings)

@@ -8,18 +8,20 @@ import dagster as dg
 
 from fomc_pipeline.assets.index import embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
+from fomc_pipeline.assets.policy import meeting_record
 from fomc_pipeline.fed.fetch import FedClient
 from fomc_pipeline.fed.ingestion import fetch_meetings, is_published
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import FedSite, Storage
 from fomc_qa.config import DataPaths
-from fomc_qa.models import Meeting
 from fomc_qa.index.tables import read_table
+from fomc_qa.models import Meeting
 
 meeting_job = dg.define_asset_job(
     "meeting_job",
-    selection=dg.AssetSelection.assets(raw_pages, documents, chunks, embeddings, index_shard),
-    description="Ingest and index one FOMC meeting: raw pages → documents → chunks → embeddings → shard.",
+    selection=dg.AssetSelection.assets(raw_pages, documents, chunks, embeddings, index_shard, meeting_record),
+    description="Ingest and index one FOMC meeting: raw pages → documents → chunks → embeddings → shard, "
+    "and its policy record.",
 )
 
 

@@ -22,7 +22,6 @@ import dagster as dg
 
 from fomc_qa.config import Settings
 
-
 QUIET = {"loggers": {"console": {"config": {"log_level": "WARNING"}}}}
 
 

@@ -14,12 +14,15 @@ from usearch.index import Index
 
 from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents
-from fomc_qa.index.writer import vectors_of
+from fomc_pipeline.assets.policy import meeting_record, policy_timeline
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.config import DataPaths
-from fomc_qa.models import DocumentChunk, FOMCDocument
 from fomc_qa.index.tables import EMBED_DIM, read_records, read_table
+from fomc_qa.index.writer import vectors_of
+from fomc_qa.models import DocumentChunk, FOMCDocument
+from fomc_qa.policy.record import MeetingRecord
+from fomc_qa.policy.timeline import chain_problems, load_records
 
 # Per-partition checks are "preview" in Dagster 1.13 but work (STACK-NOTES); they are the only way
 # to re-check a partition's files after the fact, so we use them and keep the load output clean.
@@ -137,5 +140,51 @@ def corpus_is_unique(context: dg.AssetCheckExecutionContext, storage: Storage) -
     return _result(failures, documents=n_docs, chunks=n_chunks)
 
 
-per_partition_checks = [documents_have_text, chunks_are_consistent, embeddings_are_unit_vectors, shard_finds_itself]
-corpus_checks = [corpus_is_unique, index_finds_every_chunk]
+@dg.asset_check(asset=meeting_record, partitions_def=meetings, blocking=True,
+                description="The record has a decision with its sentence, as many voters as names in the vote sentence, "
+                "and every source sentence is a verbatim substring of the chunk it names.")
+def record_is_grounded(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
+    return check_record(storage.paths, context.partition_key)
+
+
+def check_record(paths: DataPaths, key: str) -> dg.AssetCheckResult:
+    try:
+        record = MeetingRecord.model_validate_json(paths.record_file(key).read_bytes())
+    except (OSError, ValueError) as exc:
+        return _result([f"record {paths.record_file(key)} is unreadable: {str(exc).splitlines()[0]}"])
+    texts = {c.chunk_id: c.text for c in read_records(paths.partition_file("chunks", key), DocumentChunk)}
+    return _result(record_problems(record, texts), decision=record.decision, sources=len(record.sources()),
+                   voters=len(record.voters_for) + len(record.dissents))
+
+
+def record_problems(record: MeetingRecord, chunk_texts: dict[str, str]) -> list[str]:
+    """What makes a record untrustworthy: an ungrounded sentence, a vote that does not add up."""
+    failures = []
+    for source in record.sources():
+        text = chunk_texts.get(source.chunk_id or "")
+        if text is None or source.sentence not in text:
+            failures.append(f"not verbatim in {source.chunk_id}: {source.sentence[:60]!r}")
+    names = [*record.voters_for, *(d.name for d in record.dissents)]
+    if record.vote_source is None or not names:
+        failures.append("no vote parsed")
+    else:
+        named_in = [(n, record.vote_source.sentence) for n in record.voters_for]
+        named_in += [(d.name, d.source.sentence) for d in record.dissents]
+        failures += [f"voter {n} not named in the vote sentence" for n, sentence in named_in if n.split()[-1] not in sentence]
+        if len(set(names)) != len(names):
+            failures.append("a voter is listed twice")
+    return failures
+
+
+@dg.asset_check(asset=policy_timeline, blocking=True,
+                description="The ranges chain: each meeting's range before is the previous meeting's range after, a "
+                "stated change equals the difference, and each decision's direction matches the move.")
+def ranges_chain(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
+    records = load_records(storage.paths.policy_records)
+    problems = chain_problems(records)
+    return _result(problems, meetings=len(records))
+
+
+per_partition_checks = [documents_have_text, chunks_are_consistent, embeddings_are_unit_vectors, shard_finds_itself,
+                        record_is_grounded]
+corpus_checks = [corpus_is_unique, index_finds_every_chunk, ranges_chain]

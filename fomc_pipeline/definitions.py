@@ -4,19 +4,20 @@ import dagster as dg
 
 from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
+from fomc_pipeline.assets.policy import meeting_record, policy_timeline
 from fomc_pipeline.assets.program import qa_program
 from fomc_pipeline.assets.quality import ann_benchmark, retrieval_checks, retrieval_eval, shipped_index_recall
 from fomc_pipeline.automation import meeting_job, monthly_backfill, new_meeting_sensor
 from fomc_pipeline.checks import corpus_checks, per_partition_checks
-from fomc_pipeline.resources import Embedder, FedSite, Storage
+from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 
-per_meeting_assets = [raw_pages, documents, chunks, embeddings, index_shard]
-downstream = [corpus, retrieval_eval, qa_program, ann_benchmark]
+per_meeting_assets = [raw_pages, documents, chunks, embeddings, index_shard, meeting_record]
+downstream = [corpus, policy_timeline, retrieval_eval, qa_program, ann_benchmark]
 all_checks = [*per_partition_checks, *corpus_checks, *retrieval_checks, shipped_index_recall]
 
 refresh_downstream = dg.AutomationConditionSensorDefinition(
     "refresh_downstream",
-    target=dg.AssetSelection.assets(corpus, retrieval_eval, qa_program),
+    target=dg.AssetSelection.assets(corpus, policy_timeline, retrieval_eval, qa_program),
     default_status=dg.DefaultSensorStatus.RUNNING,
     description="Rebuilds the corpus and everything after it once new meeting shards land.",
 )
@@ -27,5 +28,5 @@ defs = dg.Definitions(
     jobs=[meeting_job],
     sensors=[new_meeting_sensor, refresh_downstream],
     schedules=[monthly_backfill],
-    resources={"fed": FedSite(), "storage": Storage(), "embedder": Embedder()},
+    resources={"fed": FedSite(), "storage": Storage(), "embedder": Embedder(), "lm": LanguageModel()},
 )

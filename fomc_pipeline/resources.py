@@ -64,3 +64,20 @@ class Embedder(dg.ConfigurableResource):
 
     def cache(self, paths: DataPaths) -> EmbeddingCache:
         return EmbeddingCache(cache_path(paths.embed_cache, self.model_name))
+
+
+class LanguageModel(dg.ConfigurableResource):
+    """The LM the answering program is compiled and scored with (FOMC_QA_LM): "extractive", the offline
+    reader, or any DSPy/LiteLLM model string. The UI shows it; tests override it."""
+
+    model: str | None = None
+    api_base: str | None = None
+
+    @property
+    def model_name(self) -> str:
+        return self.model or Settings.from_env().lm
+
+    def make(self, embedder: EmbeddingProvider | None = None):
+        from fomc_qa.answering.engine import make_lm
+
+        return make_lm(self.model_name, self.api_base or Settings.from_env().lm_api_base, embedder=embedder)

@@ -43,13 +43,13 @@ def built(tmp_path_factory, snapshot_url):
 
     from fomc_pipeline import definitions as d
     from fomc_pipeline.partitions import meetings
-    from fomc_pipeline.resources import Embedder, FedSite, Storage
+    from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 
     data_dir = tmp_path_factory.mktemp("data")
     (data_dir / "eval").mkdir()
     (data_dir / "eval" / "golden.json").write_text(json.dumps(fixture_golden()))
     resources = {"fed": FedSite(base_url=snapshot_url, backoff_s=0.01), "storage": Storage(data_dir=str(data_dir)),
-                 "embedder": Embedder()}
+                 "embedder": Embedder(), "lm": LanguageModel()}
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(meetings.name, FIXTURE_MEETINGS)
     selection = d.per_meeting_assets + [c for c in d.per_partition_checks]
@@ -57,6 +57,10 @@ def built(tmp_path_factory, snapshot_url):
         result = dg.materialize(selection, partition_key=key, instance=instance, resources=resources)
         assert result.success
     result = dg.materialize([d.corpus], instance=instance, resources=resources)
+    assert result.success
+    # No chain check here: the fixture's meetings are not consecutive (tests/test_policy_assets.py
+    # checks the chain on consecutive meetings).
+    result = dg.materialize([d.policy_timeline], instance=instance, resources=resources)
     assert result.success
     yield data_dir, instance, resources
     instance.dispose()

@@ -21,7 +21,6 @@ from fomc_qa.benchmark.choose import (
     summarize,
 )
 from fomc_qa.benchmark.ground_truth import exact_ground_truth, recall_at_k
-from fomc_qa.benchmark.markdown import markdown_table
 from fomc_qa.benchmark.report import ReportFiles, read_results, write_report
 from fomc_qa.benchmark.runtime import OverBudget, peak_rss_bytes, runtime_info
 from fomc_qa.benchmark.scale import scale_study
@@ -33,6 +32,7 @@ from fomc_qa.benchmark.synthetic import calibrate_noise, neighbour_profile, synt
 from fomc_qa.benchmark.warehouse import holdout_mask, load_warehouse
 from fomc_qa.config import DataPaths
 from fomc_qa.models import BenchmarkResult
+from fomc_qa.text.markdown import markdown_table
 
 REPO = Path(__file__).resolve().parents[1]
 NOTEBOOK = REPO / "notebooks" / "benchmark_and_eval.ipynb"

@@ -135,8 +135,8 @@ def test_corpus_checks_pass_through_materialize(built):
 
 def test_index_check_fails_when_a_chunk_is_missing(built, tmp_path):
     from fomc_pipeline.checks import check_index
-    from fomc_qa.index.writer import write_index
     from fomc_qa.index.store import Corpus
+    from fomc_qa.index.writer import write_index
 
     corpus = Corpus(DataPaths(built[0]))
     keys, vectors = corpus.table.keys, corpus.table.vectors

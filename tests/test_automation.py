@@ -77,7 +77,7 @@ def test_backfill_plans_missing_partitions_and_incomplete_minutes(tmp_path):
     write_rows(paths.partition_file("raw_pages", "2025-12-10"), "raw_pages", [{
         "meeting_date": dt.date(2025, 12, 10), "doc_type": "statement", "source_url": "https://x/y.htm", "status": 200,
         "html": "<html></html>", "bytes": 13, "sha256": "0", "listed_release_date": None,
-        "fetched_at": dt.datetime(2025, 12, 10, tzinfo=dt.timezone.utc)}])
+        "fetched_at": dt.datetime(2025, 12, 10, tzinfo=dt.UTC)}])
     materialized = set(keys) - {"2025-03-19"}
     assert plan_backfill(listed, set(keys), materialized, paths) == ["2025-03-19", "2025-12-10"]
 

@@ -11,8 +11,8 @@ from conftest import SNAPSHOT
 
 from fomc_pipeline.fed.pages import parse_page
 from fomc_qa.index.bert_encoder import BertEncoder, Unsupported, inspect_model
-from fomc_qa.text.sentences import split_sentences
 from fomc_qa.index.embed import SentenceTransformerProvider, get_encoder, get_provider, resolve_model_path
+from fomc_qa.text.sentences import split_sentences
 
 MINUTES = "monetarypolicy/fomcminutes20250129.htm"
 

@@ -8,10 +8,10 @@ import pytest
 from conftest import SNAPSHOT
 
 from fomc_pipeline.fed.chunking import chunk_document
-from fomc_qa.text.sentences import sentence_spans
 from fomc_pipeline.fed.pages import parse_page
 from fomc_qa.index.embed import get_encoder
 from fomc_qa.models import FOMCDocument, document_id
+from fomc_qa.text.sentences import sentence_spans
 
 PAGES = {
     ("minutes", "2020-04-29"): "monetarypolicy/fomcminutes20200429.htm",
@@ -33,7 +33,7 @@ def _doc(doc_type: str, date: str, text: str | None = None, sections=()) -> FOMC
     return FOMCDocument(
         document_id=document_id(doc_type, date), doc_type=doc_type, meeting_date=dt.date.fromisoformat(date),
         release_date=None, title="t", source_url="https://www.federalreserve.gov/x.htm", text=text,
-        content_sha256="0", ingested_at=dt.datetime(2026, 1, 1, tzinfo=dt.timezone.utc), sections=sections,
+        content_sha256="0", ingested_at=dt.datetime(2026, 1, 1, tzinfo=dt.UTC), sections=sections,
     )
 
 

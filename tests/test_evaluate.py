@@ -13,7 +13,18 @@ import pytest
 from bs4 import BeautifulSoup, NavigableString, Tag
 
 from fomc_qa.evaluation.golden import GoldenFileError, load_golden, split_questions
-from fomc_qa.evaluation.metrics import chunk_text_recall_at_k, citations_verbatim, hit_rate_at_k, insufficient_on_out_of_scope, keyword_recall, ndcg_at_k, precision_at_k, recall_at_k, reciprocal_rank, retrieval_metrics
+from fomc_qa.evaluation.metrics import (
+    chunk_text_recall_at_k,
+    citations_verbatim,
+    hit_rate_at_k,
+    insufficient_on_out_of_scope,
+    keyword_recall,
+    ndcg_at_k,
+    precision_at_k,
+    recall_at_k,
+    reciprocal_rank,
+    retrieval_metrics,
+)
 from fomc_qa.evaluation.report import evaluate_answers, evaluate_retrieval, format_summary, merge_reports
 from fomc_qa.models import Answer, Citation, GoldenQuestion, SearchHit
 

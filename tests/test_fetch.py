@@ -71,10 +71,9 @@ def test_production_links_are_rewritten_to_the_mirror(site):
 
 
 def _run_ingest(site, tmp_path, key="2024-01-31"):
-    from fomc_pipeline.resources import Embedder, FedSite, Storage
-
     from fomc_pipeline.assets.ingest import documents, raw_pages
     from fomc_pipeline.partitions import meetings
+    from fomc_pipeline.resources import Embedder, FedSite, Storage
 
     resources = {"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01), "storage": Storage(data_dir=str(tmp_path)),
                  "embedder": Embedder()}

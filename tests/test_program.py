@@ -18,8 +18,6 @@ from dspy.utils import DummyLM
 
 from fomc_qa.answering import program as prog
 from fomc_qa.answering.engine import make_lm
-from fomc_qa.answering.reader import NO_ANSWER
-from fomc_qa.models import Answer, Citation, SearchHit
 from fomc_qa.answering.program import (
     INSUFFICIENT_ANSWER,
     FOMCAnswerer,
@@ -33,6 +31,8 @@ from fomc_qa.answering.program import (
     save_program,
     says_not_answered,
 )
+from fomc_qa.answering.reader import NO_ANSWER
+from fomc_qa.models import Answer, Citation, SearchHit
 
 DECISION = (
     "In support of the Committee's goals to achieve maximum employment and inflation at the rate of 2 percent "

@@ -20,9 +20,9 @@ def evaluated(built):
     return result
 
 
-def test_retrieval_eval_writes_the_report_with_both_splits(evaluated, built):
-    report = json.loads((DataPaths(built[0]).reports / REPORT_FILE).read_text())
-    assert set(report["splits"]) == {"train", "dev"}
+def test_retrieval_eval_writes_the_report_with_every_split(evaluated, built):
+    report = json.loads(DataPaths(built[0]).report(REPORT_FILE).read_text())
+    assert set(report["splits"]) == {"train", "dev", "test"}
     assert report["n"] == report["splits"]["dev"]["n"] > 0
     for k in (3, 5, 10):
         for metric in ("hit_rate", "recall", "precision", "ndcg", "chunk_text_recall"):

@@ -6,11 +6,11 @@ import datetime as dt
 
 import pytest
 
+from fomc_qa.answering.session import open_retriever
 from fomc_qa.config import DataPaths, Settings
+from fomc_qa.index.store import Corpus, IndexMissing
 from fomc_qa.retrieval.query_filters import asks_for_first, counts_from_a_date, parse_filter
 from fomc_qa.retrieval.retrieve import RetrievalConfig, reciprocal_rank_fusion
-from fomc_qa.answering.session import open_retriever
-from fomc_qa.index.store import Corpus, IndexMissing
 
 MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4),
             dt.date(2023, 2, 1), dt.date(2023, 12, 13), dt.date(2024, 5, 1)]

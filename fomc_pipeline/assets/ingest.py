@@ -8,8 +8,8 @@ from fomc_pipeline.fed.chunking import chunk_document
 from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meeting
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, FedSite, Storage
-from fomc_qa.models import FOMCDocument
 from fomc_qa.index.tables import read_records, read_table, write_records, write_rows
+from fomc_qa.models import FOMCDocument
 
 
 @dg.asset(
@@ -49,7 +49,7 @@ def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage)
 def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     key = context.partition_key
     paths = storage.paths
-    ingested_at = dt.datetime.now(dt.timezone.utc)
+    ingested_at = dt.datetime.now(dt.UTC)
     docs = [build_document(row, ingested_at) for row in read_table(paths.partition_file("raw_pages", key)).to_pylist()]
     path = paths.partition_file("documents", key)
     write_records(path, "documents", docs)

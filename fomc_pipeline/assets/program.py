@@ -3,13 +3,12 @@
 import dagster as dg
 import dspy
 
-from fomc_pipeline.assets.quality import GOLDEN_FILE, retrieval_eval
-from fomc_pipeline.resources import Storage
-from fomc_qa.config import Settings
-from fomc_qa.evaluation.golden import load_golden, split_questions
-from fomc_qa.answering.engine import make_lm
+from fomc_pipeline.assets.quality import retrieval_eval
+from fomc_pipeline.resources import LanguageModel, Storage
 from fomc_qa.answering.program import FOMCAnswerer, answer_metric, compile_program, save_program
 from fomc_qa.answering.session import open_retriever, program_path
+from fomc_qa.config import Settings
+from fomc_qa.evaluation.golden import load_golden, split_questions
 
 
 class ProgramConfig(dg.Config):
@@ -39,15 +38,15 @@ def score(program: FOMCAnswerer, examples: list[dspy.Example]) -> float:
     "BootstrapFewShot on the train split using FOMC_QA_LM; saved as JSON in data/programs/, with its "
     "dev-split score before and after compiling.",
 )
-def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage: Storage) -> dg.MaterializeResult:
+def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage: Storage,
+               lm: LanguageModel) -> dg.MaterializeResult:
     paths = storage.paths
-    settings = Settings.from_env()
-    questions = load_golden(paths.eval / GOLDEN_FILE)
+    questions = load_golden(paths.golden)
     train, dev = _examples(split_questions(questions, "train")), _examples(split_questions(questions, "dev"))
-    retriever = open_retriever(settings, paths=paths)
-    lm = make_lm(settings.lm, settings.lm_api_base, embedder=retriever.embedder)
-    with dspy.context(lm=lm):
-        baseline = FOMCAnswerer(retriever.search, k=config.k)
+    retriever = open_retriever(Settings.from_env(), paths=paths)
+    model = lm.make(embedder=retriever.embedder)
+    with dspy.context(lm=model):
+        baseline = FOMCAnswerer(retriever.search, k=config.k, desk=retriever.desk)
         before = score(baseline, dev)
         compiled = compile_program(baseline, train, optimizer=config.optimizer, max_demos=config.max_demos)
         after = score(compiled, dev)
@@ -55,7 +54,7 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
     demos = compiled.generate_answer.demos
     return dg.MaterializeResult(
         metadata={
-            "lm": str(lm.model),
+            "lm": str(model.model),
             "optimizer": config.optimizer,
             "dev_score_before": round(before, 4),
             "dev_score_after": round(after, 4),

@@ -2,22 +2,21 @@
 
 import base64
 import json
-from pathlib import Path
 
 import dagster as dg
 
 from fomc_pipeline.assets.index import corpus, embeddings
-from fomc_pipeline.resources import Embedder, Storage
+from fomc_pipeline.assets.policy import policy_timeline
+from fomc_pipeline.resources import Storage
+from fomc_qa.answering.session import open_retriever
 from fomc_qa.benchmark.choose import RECALL_FLOOR
 from fomc_qa.benchmark.report import ReportFiles, read_summary
 from fomc_qa.benchmark.study import NothingToMeasure, StudyOptions, run_study
 from fomc_qa.config import Settings
-from fomc_qa.evaluation.golden import load_golden, split_questions
+from fomc_qa.evaluation.golden import SPLITS, load_golden, split_questions
 from fomc_qa.evaluation.report import evaluate_retrieval, format_summary
-from fomc_qa.answering.session import open_retriever
-from fomc_qa.index.tables import atomic_write
+from fomc_qa.index.tables import atomic_write_bytes
 
-GOLDEN_FILE = "golden.json"
 REPORT_FILE = "retrieval_eval.json"
 
 # Floors guard against regressions of the shipped retriever (a little under what it measures on
@@ -28,19 +27,19 @@ TARGETS = {"hit_rate@5": 0.95, "recall@5": 0.90, "mrr": 0.85, "chunk_text_recall
 
 @dg.asset(
     group_name="quality",
-    deps=[corpus],
+    deps=[corpus, policy_timeline],
     kinds={"python"},
     automation_condition=dg.AutomationCondition.eager(),
     description="Retrieval metrics (hit rate, recall, precision, NDCG at 3/5/10, MRR, chunk-text recall) of the "
     "shipped retriever on the project's golden questions, per split and category; report in data/reports/.",
 )
-def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
+def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     paths = storage.paths
-    questions = load_golden(paths.eval / GOLDEN_FILE)
+    questions = load_golden(paths.golden)
     retriever = open_retriever(Settings.from_env(), paths=paths)
-    report = {split: evaluate_retrieval(split_questions(questions, split), retriever.search) for split in ("train", "dev")}
-    out = paths.reports / REPORT_FILE
-    atomic_write(out, lambda tmp: Path(tmp).write_text(json.dumps(report["dev"] | {"splits": report}, indent=2, default=str)))
+    report = {split: evaluate_retrieval(split_questions(questions, split), retriever.search) for split in SPLITS}
+    out = paths.report(REPORT_FILE)
+    atomic_write_bytes(out, json.dumps(report["dev"] | {"splits": report}, indent=2, default=str).encode())
     dev = report["dev"]["overall"]
     context.log.info("dev split:\n" + format_summary(report["dev"]))
     return dg.MaterializeResult(
@@ -48,6 +47,8 @@ def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage, embedder
             **{f"dev_{k}": float(dev[k]) for k in FLOORS},
             "dev_questions": report["dev"]["n"],
             "train_questions": report["train"]["n"],
+            "test_questions": report["test"]["n"],
+            **{f"{split}_hit_rate_at_5": round(float(report[split]["overall"]["hit_rate@5"]), 4) for split in SPLITS},
             "summary": dg.MetadataValue.md(f"```\n{format_summary(report['dev'])}\n```"),
             "report": str(out),
         }
@@ -62,7 +63,7 @@ def _metric_check(metric: str):
         description=f"Dev-split {metric} of the shipped retriever is at least {FLOORS[metric]}.",
     )
     def _check(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
-        report = json.loads((storage.paths.reports / REPORT_FILE).read_text())
+        report = json.loads(storage.paths.report(REPORT_FILE).read_text())
         value = float(report["overall"][metric])
         by_category = {c: round(float(v[metric]), 4) for c, v in report["by_category"].items() if v.get(metric) is not None}
         return dg.AssetCheckResult(

@@ -9,8 +9,8 @@ it is embedded (header included), so no chunk is ever silently truncated.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Sequence
 
 from fomc_qa.models import DocumentChunk, FOMCDocument, chunk_id, embedding_text
 from fomc_qa.text.sentences import sentence_spans

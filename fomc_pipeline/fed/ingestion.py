@@ -78,7 +78,7 @@ def fetch_meeting_pages(client: FedClient, meeting: Meeting) -> RawPages:
                 "bytes": len(raw),
                 "sha256": hashlib.sha256(raw).hexdigest(),
                 "listed_release_date": meeting.minutes_release_date if doc_type == "minutes" else None,
-                "fetched_at": dt.datetime.fromtimestamp(fetched.fetched_at, dt.timezone.utc),
+                "fetched_at": dt.datetime.fromtimestamp(fetched.fetched_at, dt.UTC),
                 "calendar_label": meeting.label,
             }
         )

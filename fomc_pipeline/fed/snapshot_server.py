@@ -9,10 +9,10 @@ from __future__ import annotations
 import argparse
 import functools
 import threading
+from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Iterator
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):

@@ -18,9 +18,13 @@ from typing import Literal
 
 import dspy
 
+from fomc_qa.answering.engine import EXTRACTIVE_MODEL_ID
 from fomc_qa.evaluation.metrics import keyword_recall
-from fomc_qa.text.sentences import sentence_spans
 from fomc_qa.models import DOC_TYPE_LABEL, Answer, Citation, Confidence, SearchHit
+from fomc_qa.policy.answers import RecordAnswer
+from fomc_qa.policy.desk import PolicyDesk
+from fomc_qa.policy.scope import out_of_scope
+from fomc_qa.text.sentences import sentence_spans
 
 Retrieve = Callable[[str, int], list[SearchHit]]
 
@@ -55,18 +59,6 @@ _REFUSAL = re.compile(
     r"|\b(?:not enough|insufficient|no relevant) (?:information|evidence|context)\b"
     r"|\b(?:cannot|can't|unable to) (?:be )?(?:answer|determine|find)"
     r"|^\s*I (?:do not|don't) know\b",
-    re.I,
-)
-# Requests the records cannot answer whatever is retrieved: investment advice and people's
-# private finances. Statements and minutes record policy decisions and the discussion behind
-# them; they never recommend securities or report anyone's wealth, yet passages on bank stocks
-# or on "Chair Powell" look relevant enough to be quoted. Household or bank "net worth" stays
-# in scope: only a person's ("his", "personal") finances are matched.
-_OUT_OF_SCOPE_REQUEST = re.compile(
-    r"\b(?:should|could|can|must) (?:i|we|you) (?:buy|sell|short|invest|purchase)\b"
-    r"|\b(?:what|which) (?:\w+ ){0,3}(?:to buy|to sell|to short|to invest in)\b"
-    r"|\binvestment advice\b"
-    r"|\b(?:personal|private|his|her) (?:net worth|wealth|fortune|finances|salary|income|portfolio|investments)\b",
     re.I,
 )
 _STOP = frozenset(
@@ -105,19 +97,24 @@ class _Shared:
 
 
 class FOMCAnswerer(dspy.Module):
-    """retrieve(question, k) -> AnswerWithCitations -> ground -> confidence.
+    """retrieve(question, k) -> AnswerWithCitations -> ground -> confidence, with the policy record first.
 
-    Without an LM call the answer is "insufficient" when no hit clears RELEVANCE_FLOOR or the
-    question is an out-of-scope request (`out_of_scope_request`).
+    Without an LM call the answer is "insufficient" when the question is out of scope
+    (`fomc_qa.policy.scope`) or no hit clears RELEVANCE_FLOOR. When the policy desk answers the
+    question from the record (a span's decisions, "current", counts, first/last, votes, a role's
+    sentences over meetings), its direct sentence and quotes open the answer and cite the record's
+    chunks; the LM's reading of the passages follows. A generative LM also gets the record's direct
+    sentence as context; the offline extractive reader quotes passages only.
 
     `forward` returns a Prediction with `answer` (grounded text), `citations`
     (list[Citation]), `confidence`, `hits`, `raw_answer` (the LM's text), `retrieval_ms`
     and `generation_ms`.
     """
 
-    def __init__(self, retrieve: Retrieve, k: int = 5) -> None:
+    def __init__(self, retrieve: Retrieve, k: int = 5, desk: PolicyDesk | None = None) -> None:
         super().__init__()
         self._retrieve = _Shared(retrieve)
+        self._desk = _Shared(desk)
         self.k = k
         self.generate_answer = dspy.Predict(AnswerWithCitations)
 
@@ -125,25 +122,80 @@ class FOMCAnswerer(dspy.Module):
     def retrieve(self) -> Retrieve:
         return self._retrieve.fn
 
+    @property
+    def desk(self) -> PolicyDesk | None:
+        return self._desk.fn
+
     def forward(self, question: str) -> dspy.Prediction:
         started = time.perf_counter()
-        hits = list(self.retrieve(question, self.k))
+        if out_of_scope_request(question):
+            return _prediction(INSUFFICIENT_ANSWER, [], "insufficient", [], "", 0.0, 0.0)
+        consultation = self.desk.consult(question) if self.desk else None
+        evidence = self.desk.evidence_hits(consultation) if consultation else []
+        hits = list(self.retrieve(question, self.k + len(evidence)))
+        record_text = ""
+        if consultation is not None:
+            hits = _with_evidence(hits, evidence, self.k)
+            record_text = record_answer_text(consultation.answer, hits)
         retrieval_ms = (time.perf_counter() - started) * 1000
-        if not any(h.relevance >= RELEVANCE_FLOOR for h in hits) or out_of_scope_request(question):
+        if not record_text and not any(h.relevance >= RELEVANCE_FLOOR for h in hits):
             return _prediction(INSUFFICIENT_ANSWER, [], "insufficient", hits, "", retrieval_ms, 0.0)
         started = time.perf_counter()
-        raw = self.generate_answer(question=question, passages=format_passages(hits)).answer
+        passages = format_passages(hits)
+        if record_text and not _is_extractive(self):
+            passages = f"Policy record: {consultation.answer.direct}\n\n{passages}"
+        raw = self.generate_answer(question=question, passages=passages).answer
         generation_ms = (time.perf_counter() - started) * 1000
+        if record_text:
+            rest = "" if says_not_answered(raw) else _drop_repeated_quotes(raw, record_text)
+            raw = f"{record_text}\n\n{rest}" if rest else record_text
         text, citations = ground(raw, hits)
-        if says_not_answered(raw) or not citations:
+        if (not record_text and says_not_answered(raw)) or not citations:
             return _prediction(INSUFFICIENT_ANSWER, [], "insufficient", hits, raw, retrieval_ms, generation_ms)
         return _prediction(text, citations, confidence_for(citations), hits, raw, retrieval_ms, generation_ms)
 
 
+def _with_evidence(hits: list[SearchHit], evidence: list[SearchHit], k: int) -> list[SearchHit]:
+    """The k best passages that are not record evidence, in the retriever's order, then the record's
+    cited chunks (the retrieved copy where there is one): the reader sees what it would have seen
+    without the record, and the record's lines cite the chunks after them."""
+    ids = {e.chunk_id for e in evidence}
+    retrieved = {h.chunk_id: h for h in hits}
+    return [h for h in hits if h.chunk_id not in ids][:k] + [retrieved.get(e.chunk_id, e) for e in evidence]
+
+
+def record_answer_text(record: RecordAnswer, hits: Sequence[SearchHit]) -> str:
+    """The record's direct sentence, then each source sentence quoted with the marker of its passage."""
+    number = {h.chunk_id: n for n, h in enumerate(hits, 1)}
+    lines = [record.direct]
+    for quote in record.quotes:
+        n = number.get(quote.source.chunk_id or "")
+        if n is None:
+            continue
+        note = f" ({quote.note})" if quote.note else ""
+        lines.append(f"{quote.label}: \u201c{quote.source.sentence}\u201d [{n}]{note}")
+    return "\n".join(lines)
+
+
+_QUOTED_SEGMENT = re.compile(r"(?:FOMC (?:statement|minutes) of [^:\u201c]{4,80}: )?\u201c([^\u201d]+)\u201d(?:\s*\[\d+\])*")
+
+
+def _drop_repeated_quotes(text: str, record_text: str) -> str:
+    """The LM's answer without the quotations the record's lines already give (with their labels)."""
+    quoted = set(_QUOTATION.findall(record_text))
+    kept = _QUOTED_SEGMENT.sub(lambda m: "" if m.group(1) in quoted else m.group(0), text)
+    return "\n".join(line.strip() for line in kept.splitlines() if line.strip())
+
+
+def _is_extractive(program: FOMCAnswerer) -> bool:
+    """Whether the LM in use is the offline extractive reader, which quotes passages only."""
+    return lm_id(program) == EXTRACTIVE_MODEL_ID
+
+
 def out_of_scope_request(question: str) -> bool:
-    """Whether the question asks for something the FOMC's records never give (investment
-    advice, a person's private finances), so no passage may be quoted as its answer."""
-    return bool(_OUT_OF_SCOPE_REQUEST.search(question))
+    """Whether the statements and minutes cannot answer the question whatever is retrieved
+    (`fomc_qa.policy.scope.out_of_scope` says why)."""
+    return out_of_scope(question) is not None
 
 
 def _prediction(answer, citations, confidence, hits, raw, retrieval_ms, generation_ms) -> dspy.Prediction:
@@ -402,8 +454,9 @@ def save_program(program: FOMCAnswerer, path: str | os.PathLike[str]) -> Path:
     return path
 
 
-def load_program(retrieve: Retrieve, path: str | os.PathLike[str], k: int = 5) -> FOMCAnswerer:
-    """A FOMCAnswerer over `retrieve` with the state saved at `path`."""
-    program = FOMCAnswerer(retrieve, k=k)
+def load_program(retrieve: Retrieve, path: str | os.PathLike[str], k: int = 5,
+                 desk: PolicyDesk | None = None) -> FOMCAnswerer:
+    """A FOMCAnswerer over `retrieve` (and the policy desk) with the state saved at `path`."""
+    program = FOMCAnswerer(retrieve, k=k, desk=desk)
     program.load(str(path))
     return program

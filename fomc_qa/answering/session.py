@@ -2,27 +2,45 @@
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import dspy
 
-from fomc_qa.config import DataPaths, Settings
-from fomc_qa.index.embed import get_encoder
 from fomc_qa.answering.engine import make_lm
 from fomc_qa.answering.program import FOMCAnswerer, load_program
+from fomc_qa.config import DataPaths, Settings
+from fomc_qa.index.embed import get_encoder
+from fomc_qa.index.store import BUILD_COMMAND, Corpus, IndexMissing
+from fomc_qa.policy.desk import PolicyDesk
+from fomc_qa.policy.timeline import RecordsMissing, load_records
 from fomc_qa.retrieval.retrieve import Reranker, RetrievalConfig, Retriever
-from fomc_qa.index.store import Corpus
 
 PROGRAM_FILE = "qa_program.json"
 
 
 def open_retriever(settings: Settings, config: RetrievalConfig = RetrievalConfig(), paths: DataPaths | None = None) -> Retriever:
-    """The retriever over the materialized corpus, queried with the model that built it."""
+    """The retriever over the materialized corpus, queried with the model that built it, with the
+    policy record's desk when the pipeline wrote one."""
     corpus = Corpus(paths or settings.paths)
     provider = get_encoder(corpus.manifest.get("model") or settings.embed_model)
     reranker = Reranker(settings.reranker) if settings.reranker else None
-    return Retriever(corpus, provider, config=config, reranker=reranker)
+    return Retriever(corpus, provider, config=config, reranker=reranker, desk=open_desk(corpus))
+
+
+def open_desk(corpus: Corpus) -> PolicyDesk | None:
+    """The policy desk over the chained records; None (with a warning) for an index built before them."""
+    path = corpus.paths.policy_records
+    if not path.exists():
+        print(f"warning: {path} is missing, so span questions (counts, current, first/last) are answered from "
+              f"passages only; rebuild: {BUILD_COMMAND}", file=sys.stderr)
+        return None
+    try:
+        records = load_records(path)
+    except RecordsMissing as exc:
+        raise IndexMissing(f"{exc}; rebuild: {BUILD_COMMAND}") from exc
+    return PolicyDesk(records, corpus.hit_for)
 
 
 def program_path(paths: DataPaths) -> Path:
@@ -43,7 +61,7 @@ class Session:
         model = make_lm(lm or settings.lm, settings.lm_api_base, embedder=retriever.embedder)
         path = program_path(retriever.corpus.paths)
         if path.exists():
-            program = load_program(retriever.search, path, k=k)
+            program = load_program(retriever.search, path, k=k, desk=retriever.desk)
         else:
-            program = FOMCAnswerer(retriever.search, k=k)
+            program = FOMCAnswerer(retriever.search, k=k, desk=retriever.desk)
         return cls(settings, retriever, model, program, path.exists())

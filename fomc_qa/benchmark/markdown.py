@@ -20,6 +20,7 @@ from fomc_qa.benchmark.choose import (
 from fomc_qa.benchmark.ground_truth import TIE_EPS
 from fomc_qa.benchmark.searchers import FAMILY_ORDER, config_label, family_of
 from fomc_qa.models import BenchmarkResult
+from fomc_qa.text.markdown import markdown_table
 
 # The published comparison the acceptance criteria cite (a FOMC corpus of 1,545 chunks, 384-d).
 PUBLISHED = {
@@ -39,14 +40,6 @@ CROSSOVER_PAIRS = (("exact-numpy", "usearch-hnsw"), ("exact-usearch", "usearch-h
                    ("exact-faiss", "faiss-ivf"), ("faiss-ivf", "faiss-hnsw"), ("faiss-hnsw", "usearch-hnsw"),
                    ("faiss-ivf", "usearch-hnsw"))
 SLOW_OPENBLAS_KERNELS = ("Prescott", "Core2", "Nehalem", "Sandybridge")
-
-
-def markdown_table(headers: Sequence[str], rows: Iterable[Sequence[Any]]) -> list[str]:
-    """A GitHub markdown table as lines: header, separator, one line per row (empty cells stay blank)."""
-    def line(cells: Sequence[Any]) -> str:
-        return "|" + "|".join(f" {c} " if str(c) != "" else " " for c in cells) + "|"
-
-    return [line(headers), "|" + "---|" * len(headers)] + [line(row) for row in rows]
 
 
 def fmt_ms(x: float) -> str:

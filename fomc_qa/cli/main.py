@@ -3,6 +3,7 @@
     python -m fomc_qa "question" [--json] [--k N] [--lm MODEL]
     python -m fomc_qa search "question" [--k N] [--json]
     python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev]
+    python -m fomc_qa timeline [--from YYYY-MM] [--to YYYY-MM] [--json]
     python -m fomc_qa benchmark [--scale N ...]
 
 Exit codes: 0 ok, 2 bad input, 3 no materialized index (the message says how to build it).
@@ -15,7 +16,7 @@ import json
 import sys
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_NO_INDEX = 0, 2, 3
-SUBCOMMANDS = {"search", "eval", "benchmark"}
+SUBCOMMANDS = {"search", "eval", "benchmark", "timeline"}
 
 
 def _fail(message: str, code: int) -> int:
@@ -30,11 +31,11 @@ def _ask(argv: list[str]) -> int:
     parser.add_argument("--k", type=int, default=5, help="passages to retrieve (default 5)")
     parser.add_argument("--lm", help="DSPy/LiteLLM model string, or 'extractive' (default: FOMC_QA_LM)")
     args = parser.parse_args(argv)
+    from fomc_qa.answering.program import answer_question
+    from fomc_qa.answering.session import Session
+    from fomc_qa.cli.render import answer_json, answer_panel, console
     from fomc_qa.config import Settings
     from fomc_qa.models import clean_question
-    from fomc_qa.answering.program import answer_question
-    from fomc_qa.cli.render import answer_json, answer_panel, console
-    from fomc_qa.answering.session import Session
 
     question = clean_question(args.question)
     _check_k(args.k)
@@ -55,10 +56,10 @@ def _search(argv: list[str]) -> int:
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    from fomc_qa.answering.session import open_retriever
+    from fomc_qa.cli.render import console, hits_json, hits_table
     from fomc_qa.config import Settings
     from fomc_qa.models import clean_question
-    from fomc_qa.cli.render import console, hits_json, hits_table
-    from fomc_qa.answering.session import open_retriever
 
     question = clean_question(args.question)
     _check_k(args.k)
@@ -78,11 +79,11 @@ def _eval(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--lm", help="LM for --answers (default: FOMC_QA_LM)")
     args = parser.parse_args(argv)
+    from fomc_qa.answering.program import answer_question
+    from fomc_qa.answering.session import Session, open_retriever
     from fomc_qa.config import Settings
     from fomc_qa.evaluation.golden import load_golden, split_questions
     from fomc_qa.evaluation.report import evaluate_answers, evaluate_retrieval, format_summary, merge_reports
-    from fomc_qa.answering.program import answer_question
-    from fomc_qa.answering.session import Session, open_retriever
 
     questions = load_golden(args.golden)
     if args.split:
@@ -111,20 +112,26 @@ def _check_k(k: int) -> None:
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from fomc_qa.evaluation.golden import GoldenFileError
+    from fomc_qa.index.store import BUILD_COMMAND, IndexMissing
     from fomc_qa.models import BadQuestion
-    from fomc_qa.index.store import IndexMissing
+    from fomc_qa.policy.timeline import RecordsMissing
 
     try:
         if argv and argv[0] == "benchmark":
             from fomc_qa.cli.benchmark import main as benchmark_main
 
             return benchmark_main(argv[1:])
+        if argv and argv[0] == "timeline":
+            from fomc_qa.cli.timeline import main as timeline_main
+
+            return timeline_main(argv[1:])
         if argv and argv[0] in SUBCOMMANDS:
             return {"search": _search, "eval": _eval}[argv[0]](argv[1:])
         return _ask(argv)
     except (BadQuestion, GoldenFileError) as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
-    except IndexMissing as exc:
-        return _fail(str(exc), EXIT_NO_INDEX)
+    except (IndexMissing, RecordsMissing) as exc:
+        message = str(exc) if isinstance(exc, IndexMissing) else f"{exc}: run the pipeline first: {BUILD_COMMAND}"
+        return _fail(message, EXIT_NO_INDEX)
     except SystemExit as exc:  # argparse: usage errors are bad input
         return EXIT_OK if exc.code in (0, None) else EXIT_BAD_INPUT

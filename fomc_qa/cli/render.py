@@ -70,3 +70,15 @@ def answer_json(answer: Answer) -> str:
 
 def console(stderr: bool = False) -> Console:
     return Console(stderr=stderr, highlight=False, soft_wrap=False)
+
+
+def timeline_table(rows: list[dict]) -> Table:
+    """The policy timeline: one line per meeting, moves signed in basis points."""
+    table = Table(title="FOMC policy timeline", show_lines=False)
+    for name in ("date", "decision", "change", "target range", "dissents"):
+        table.add_column(name)
+    for r in rows:
+        bp = r["change_bp"]
+        change = "?" if bp is None else ("0" if bp == 0 else f"{bp:+d} bp")
+        table.add_row(str(r["meeting_date"]), r["decision"], change, r["range_text"] or "", r["dissenters"] or "")
+    return table

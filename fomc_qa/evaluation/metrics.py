@@ -9,7 +9,7 @@ on the answer instead (it should say the evidence is insufficient and cite nothi
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from fomc_qa.evaluation.golden import OUT_OF_SCOPE
 from fomc_qa.models import Answer, GoldenQuestion, SearchHit

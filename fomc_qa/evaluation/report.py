@@ -15,13 +15,14 @@ from fomc_qa.evaluation.metrics import (
     ANSWER_METRICS,
     DEFAULT_KS,
     RANKED_METRICS,
-    in_scope,
     citations_verbatim,
+    in_scope,
     is_insufficient,
     keyword_recall,
     retrieval_metrics,
 )
 from fomc_qa.models import Answer, GoldenQuestion, SearchHit
+
 
 def _mean(values: Iterable[float | None]) -> float | None:
     present = [v for v in values if v is not None]

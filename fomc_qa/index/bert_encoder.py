@@ -12,8 +12,8 @@ a test holds the vectors to those of sentence-transformers.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Sequence
 
 import numpy as np
 
@@ -149,7 +149,7 @@ class BertEncoder:
         for layer in range(self._layers):
             p = f"encoder.layer.{layer}."
 
-            def split(name: str):
+            def split(name: str, h=h, p=p):
                 x = F.linear(h, w[p + f"attention.self.{name}.weight"], w[p + f"attention.self.{name}.bias"])
                 return x.view(batch, length, heads, -1).transpose(1, 2)
 

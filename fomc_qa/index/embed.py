@@ -10,8 +10,9 @@ import functools
 import hashlib
 import os
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Protocol, Sequence
+from typing import Protocol
 
 import numpy as np
 
@@ -95,7 +96,7 @@ def get_encoder(name: str = DEFAULT_EMBED_MODEL) -> EmbeddingProvider:
 
 
 def text_hash(model: str, text: str) -> str:
-    return hashlib.sha256(f"{model}\0{text}".encode("utf-8")).hexdigest()
+    return hashlib.sha256(f"{model}\0{text}".encode()).hexdigest()
 
 
 class EmbeddingCache:

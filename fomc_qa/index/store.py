@@ -17,8 +17,9 @@ import pyarrow.parquet as pq
 from usearch.index import Index, Indexes
 
 from fomc_qa.config import DataPaths
-from fomc_qa.text.lexical import load_bm25, query_terms, tokenize
 from fomc_qa.index.tables import EMBED_DIM
+from fomc_qa.models import SearchHit
+from fomc_qa.text.lexical import load_bm25, query_terms, tokenize
 
 CATALOG_TABLES = ("documents", "chunks", "embeddings")
 BUILD_COMMAND = "bash scripts/demo.sh  (or: python -m fomc_pipeline.build)"
@@ -137,6 +138,17 @@ class Corpus:
         if len(index) != len(self.table) or not all(index.contains(self.table.keys[:: max(1, len(self.table) // 64)])):
             raise IndexMissing(f"{path} does not match the chunk table (stale): run the pipeline first: {BUILD_COMMAND}")
         return index
+
+    def hit_for(self, chunk_id: str) -> SearchHit | None:
+        """A chunk as a search hit that no ranking produced: cited because the policy record names it
+        (relevance 1.0: the record's fact is in it verbatim)."""
+        row = self.row_of_chunk.get(chunk_id)
+        if row is None:
+            return None
+        t = self.table
+        return SearchHit(rank=1, chunk_id=t.chunk_id[row], document_id=t.document_id[row], doc_type=t.doc_type[row],
+                         meeting_date=t.meeting_date[row], section=t.section[row], text=t.text[row], score=0.0,
+                         relevance=1.0)
 
     def chunk_text(self, chunk_id: str) -> str:
         return self.table.text[self.row_of_chunk[chunk_id]]

@@ -17,10 +17,10 @@ import pyarrow as pa
 
 from fomc_qa.config import DataPaths
 from fomc_qa.index.embed import EmbeddingCache, EmbeddingProvider, embed_with_cache
-from fomc_qa.text.lexical import build_bm25
-from fomc_qa.models import DocumentChunk, chunk_key
 from fomc_qa.index.store import CATALOG_TABLES, new_index
 from fomc_qa.index.tables import EMBED_DIM, SCHEMAS, atomic_write
+from fomc_qa.models import DocumentChunk, chunk_key
+from fomc_qa.text.lexical import build_bm25
 
 
 @dataclass(frozen=True)
@@ -90,9 +90,14 @@ def write_catalog(paths: DataPaths) -> dict[str, int]:
         Path(tmp).unlink(missing_ok=True)
         with duckdb.connect(tmp) as con:
             for table in CATALOG_TABLES:
+                if not any(paths.table_dir(table).glob("*.parquet")):
+                    continue  # not built yet (a records-only build has no embeddings)
                 glob = (paths.table_dir(table) / "*.parquet").as_posix()
                 con.execute(f"CREATE VIEW {table} AS SELECT * FROM read_parquet('{glob}')")
                 counts[table] = con.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            if paths.timeline.exists():  # written by policy_timeline, which refreshes the catalog after it
+                con.execute(f"CREATE VIEW policy_timeline AS SELECT * FROM read_parquet('{paths.timeline.as_posix()}')")
+                counts["policy_timeline"] = con.execute("SELECT count(*) FROM policy_timeline").fetchone()[0]
 
     atomic_write(paths.catalog, build)
     return counts

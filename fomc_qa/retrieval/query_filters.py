@@ -1,8 +1,8 @@
 """Dates and document types named in a question, resolved to the meetings they point at.
 
 "September 2024", "in 2022", "between 2021 and 2023", "since 2024", "the first meeting of 2023",
-"March 15, 2020", "after the March 15, 2020 meeting" (counting from it), "the minutes", "the
-statement": each narrows the first retrieval pass to the matching meetings' shards. The retriever always runs a second, unfiltered pass after it, so a
+"March 15, 2020", "after the March 15, 2020 meeting" (counting from it), "current/latest/now" (the
+latest indexed meeting), "the minutes", "the statement": each narrows the first retrieval pass to the matching meetings' shards. The retriever always runs a second, unfiltered pass after it, so a
 wrong guess costs ranking, never recall.
 """
 
@@ -21,6 +21,10 @@ _MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug
 _YEAR = r"((?:19|20)\d\d)"
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6,
              "eighth": 7, "last": -1, "final": -1}
+
+
+# "current", "latest", "now": with no date named, the latest indexed meeting is the present.
+_PRESENT = re.compile(r"\b(?:current(?:ly)?|latest|most recent(?:ly)?|now|today|at present|presently)\b")
 
 
 def _month(token: str) -> int:
@@ -137,9 +141,11 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
             chosen.add(in_year[idx])
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
-    ranges = list(re.finditer(rf"\b(?:between|from)\s+{_YEAR}\s+(?:and|to|through)\s+{_YEAR}\b|\b{_YEAR}\s*[-–]\s*{_YEAR}\b", consumed))
+    ranges = list(re.finditer(rf"\b(?:between|from)\s+{_YEAR}\s+(?:and|to|through)\s+{_YEAR}\b"
+                              rf"|\b{_YEAR}\s*[-–/]\s*((?:19|20)?\d\d)\b", consumed))
     for m in ranges:
-        years = [int(y) for y in m.groups() if y]
+        # "2022-23" is 2022 through 2023
+        years = [int(y) if len(y) == 4 else int(m.group(3)[:2] + y) for y in m.groups() if y]
         lo, hi = min(years), max(years)
         chosen |= {d for d in meetings if lo <= d.year <= hi}
         named.append(m.group(0))
@@ -157,6 +163,9 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     for m in re.finditer(rf"\b{_YEAR}\b", consumed):
         chosen |= {d for d in meetings if d.year == int(m.group(1))}
         named.append(m.group(0))
+
+    if not named and meetings and _PRESENT.search(q):
+        chosen, named = {meetings[-1]}, [_PRESENT.search(q).group(0)]
 
     wants_minutes = bool(re.search(r"\bminutes\b", q))
     wants_statement = bool(re.search(r"\b(statement|press release|post-meeting)\b", q))

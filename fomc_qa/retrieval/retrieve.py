@@ -13,11 +13,12 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from fomc_qa.index.embed import EmbeddingProvider
-from fomc_qa.text.glossary import expand
+from fomc_qa.index.store import Corpus
 from fomc_qa.models import SearchHit
+from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.retrieval.query_filters import QueryFilter, parse_filter
 from fomc_qa.retrieval.sections import named_sections
-from fomc_qa.index.store import Corpus
+from fomc_qa.text.glossary import expand
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 
@@ -39,6 +40,9 @@ class RetrievalConfig:
     # the rest of the list is filled as before, so a statement it also needs keeps its place.
     section_filter: bool = True
     section_hits: int = 3
+    # A question the policy record answers (a span's decisions, a role's sentences over meetings,
+    # the latest meeting for "current") gets the record's cited chunks first (fomc_qa.policy.desk).
+    policy_record: bool = True
 
 
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
@@ -112,12 +116,25 @@ class Retriever:
         embedder: EmbeddingProvider,
         config: RetrievalConfig = RetrievalConfig(),
         reranker: Reranker | None = None,
+        desk: PolicyDesk | None = None,
     ) -> None:
         self.corpus = corpus
         self.embedder = embedder
         self.config = config
         self.reranker = reranker
+        self.desk = desk
         self.last_filter: QueryFilter | None = None
+
+    def _record_evidence(self, question: str) -> list[int]:
+        """Rows of the chunks the policy record cites for this question (a span question's meetings,
+        each meeting's decision or statement sentence), which lead the ranking."""
+        if self.desk is None or not self.config.policy_record:
+            return []
+        consultation = self.desk.consult(question)
+        if consultation is None:
+            return []
+        rows = (self.corpus.row_of_chunk.get(cid) for cid in consultation.evidence)
+        return [r for r in rows if r is not None]
 
     def _pass(self, question: str, query: np.ndarray, n: int, flt: QueryFilter | None) -> list[tuple[int, float]]:
         meetings = set(flt.meetings) if flt and flt.meetings is not None else None
@@ -156,6 +173,7 @@ class Retriever:
         return [(int(rows[i]), float(scores[i])) for i in order]
 
     def search(self, question: str, k: int = 5) -> list[SearchHit]:
+        evidence = self._record_evidence(question)
         flt = parse_filter(question, self.corpus.meetings) if self.config.date_filter else None
         if flt is not None and flt.meetings and self.config.section_filter:
             titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
@@ -165,9 +183,9 @@ class Retriever:
         query = self.embedder.encode([question])[0]
         n = max(self.config.candidates, k)
         self.last_filter = flt
-        ordered: list[tuple[int, float]] = []
-        seen: set[int] = set()
         passes = _passes(flt)
+        ordered: list[tuple[int, float]] = [(row, float(len(passes) + 1)) for row in evidence]
+        seen: set[int] = set(evidence)
         for offset, pass_filter in enumerate(passes):
             fused = _diversify(self._pass(question, query, n, pass_filter), self.corpus.table.document_id,
                                self.config.per_document)

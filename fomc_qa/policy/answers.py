@@ -1,0 +1,282 @@
+"""Answers computed from the policy record: one direct sentence, then the Fed's own sentences.
+
+The direct sentence states the fact in the Fed's form and in decimals and basis points ("lowered
+the target range by 1/2 percentage point (50 basis points) to 4-3/4 to 5 percent (4.75%–5.00%)");
+each quote after it is a record source, so the program cites it verbatim.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from fomc_qa.policy.diff import word_diff
+from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, percentage_points, range_forms
+from fomc_qa.policy.questions import PolicyQuestion
+from fomc_qa.policy.record import RATE_LABEL, MeetingRecord, Source
+
+_VERB = {"raise": "raised", "lower": "lowered", "maintain": "kept"}
+_NOUN = {"raise": "increase", "lower": "cut", "maintain": "hold", None: "move"}
+_ROLE_LABEL = {"economic_activity": "economic activity", "labor_market": "the labor market",
+               "inflation": "inflation", "risks": "risks and uncertainty", "forward_guidance": "forward guidance",
+               "balance_sheet": "the balance sheet", "decision": "the policy decision", "votes": "the vote"}
+MAX_LISTED = 12  # quotes after the direct sentence; a span of 48 meetings is summarised, not quoted whole
+
+
+@dataclass(frozen=True)
+class Quote:
+    label: str  # "FOMC statement of September 18, 2024"
+    source: Source
+    note: str = ""  # e.g. what changed from the previous meeting's sentence
+
+
+@dataclass(frozen=True)
+class RecordAnswer:
+    direct: str
+    quotes: list[Quote] = field(default_factory=list)
+
+
+def day(d: dt.date) -> str:
+    return f"{d:%B} {d.day}, {d.year}"
+
+
+def _label(record: MeetingRecord, source: Source) -> str:
+    kind = "minutes" if source.document_id.startswith("minutes") else "statement"
+    return f"FOMC {kind} of {day(record.meeting_date)}"
+
+
+def _quote(record: MeetingRecord, source: Source | None, note: str = "") -> list[Quote]:
+    return [Quote(_label(record, source), source, note)] if source is not None else []
+
+
+def move_phrase(record: MeetingRecord) -> str:
+    """"lowered the target range for the federal funds rate by 1/2 percentage point (50 basis
+    points) to 4-3/4 to 5 percent (4.75%–5.00%)", or "kept it at ..." for a hold."""
+    after = record.range_after
+    target = range_forms(after) if after else "an unchanged range"
+    if record.decision == "maintain" or record.change_bp == 0:
+        return f"kept the target range for the federal funds rate at {target}"
+    size = f" by {percentage_points(record.change_bp)}" if record.change_bp else ""
+    return f"{_VERB[record.decision]} the target range for the federal funds rate{size} to {target}"
+
+
+def _span_phrase(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
+    if q.after_kind:
+        return f"after the {_NOUN[q.after_kind]}s"
+    if not q.named_span:
+        return "in the indexed meetings"
+    first, last = records[0].meeting_date, records[-1].meeting_date
+    if first.year == last.year and {r.meeting_date for r in records} >= set(q.meetings) and len(q.meetings) > 2:
+        return f"in {first.year}"
+    return f"between {day(first)} and {day(last)}" if first != last else f"at the {day(first)} meeting"
+
+
+def _matches(record: MeetingRecord, q: PolicyQuestion) -> bool:
+    """Whether a meeting's move is the kind the question counts: its direction (any move when none is
+    named, any decision when a range is named), its size, the range it left."""
+    if q.at_range is not None:
+        r = record.range_after
+        if r is None or (r.low, r.high) != q.at_range:
+            return False
+        return q.direction is None or record.decision == q.direction
+    if q.size_bp is not None and abs(record.change_bp or 0) != q.size_bp:
+        return False
+    return record.decision == q.direction if q.direction else record.decision != "maintain"
+
+
+def _kind_phrase(q: PolicyQuestion) -> str:
+    noun = _NOUN[q.direction]
+    if q.size_bp is not None:
+        noun = f"{q.size_bp}-basis-point {noun}"
+    if q.at_range is not None:
+        noun = f"{noun} at {fed_fraction(q.at_range[0])} to {fed_fraction(q.at_range[1])} percent"
+    return noun
+
+
+def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    parts, quotes = [], []
+    for r in records:
+        parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
+        quotes += _quote(r, r.decision_source)
+    return RecordAnswer(_sentence("; ".join(parts)), quotes)
+
+
+def answer_current(records: Sequence[MeetingRecord]) -> RecordAnswer:
+    r = records[-1]
+    rng = range_forms(r.range_after) if r.range_after else "not restated"
+    direct = (f"As of {day(r.meeting_date)}, the latest meeting in the index, the target range for the federal funds "
+              f"rate is {rng}; at that meeting the FOMC {move_phrase(r)}.")
+    return RecordAnswer(direct, _quote(r, r.decision_source))
+
+
+def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    hits = [r for r in records if _matches(r, q)]
+    noun = _kind_phrase(q)
+    span = _span_phrase(q, records)
+    if not hits:
+        return RecordAnswer(f"There was no {noun} of the target range {span} ({len(records)} meetings).",
+                            _quote(records[-1], records[-1].decision_source))
+    total = sum(r.change_bp or 0 for r in hits)
+    times = "time" if len(hits) == 1 else "times"
+    verb = _VERB[q.direction] if q.direction else "moved"
+    what = f"the target range ({noun}s)" if q.size_bp or q.at_range else "the target range"
+    direct = f"The FOMC {verb} {what} {count_words(len(hits))} {times} {span}"
+    if q.direction in ("raise", "lower"):
+        direct += f", by {percentage_points(total)} in total"
+    elif q.direction is None and total:
+        direct += f", a net {_signed(total)} ({percentage_points(total)})"
+    if q.at_range is None and hits and hits[-1].range_after is not None and q.direction != "maintain":
+        direct += f", leaving it at {range_forms(hits[-1].range_after)}"
+    listing = ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)})" for r in hits)
+    direct += f": {listing}."
+    quotes = [quote for r in hits[:MAX_LISTED] for quote in _quote(r, r.decision_source)]
+    return RecordAnswer(direct, quotes)
+
+
+def _signed(bp: int) -> str:
+    return "no change" if bp == 0 else f"{'+' if bp > 0 else '−'}{abs(bp)} bp"
+
+
+def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    hits = [r for r in records if _matches(r, q)]
+    noun = _kind_phrase(q)
+    span = _span_phrase(q, records)
+    if not hits:
+        return RecordAnswer(f"There was no {noun} of the target range {span}.",
+                            _quote(records[-1], records[-1].decision_source))
+    r = hits[0] if q.intent == "first" else hits[-1]
+    direct = f"The {q.intent} {noun} {span} came at the {day(r.meeting_date)} meeting, when the FOMC {move_phrase(r)}."
+    following = next((x for x in records if x.meeting_date > r.meeting_date), None)
+    if q.intent == "last" and following is not None:
+        direct += f" At the next meeting, {day(following.meeting_date)}, the FOMC {move_phrase(following)}."
+    return RecordAnswer(direct, _quote(r, r.decision_source))
+
+
+def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    sentences, quotes = [], []
+    for name in q.rates or ("iorb",):
+        parts = []
+        for r in records[-MAX_LISTED:]:
+            rate = r.rate(name)
+            if rate is not None:
+                parts.append(f"{day(r.meeting_date)}: {percent_forms(rate.percent)}")
+                quotes += _quote(r, rate.source)
+        label = RATE_LABEL[name]
+        sentences.append(f"the {label}: " + "; ".join(parts) if parts else f"the documents do not state the {label}")
+    prefix = "As of the latest meeting in the index, " if not q.named_span else ""
+    return RecordAnswer(_sentence(prefix + "; ".join(sentences)), quotes)
+
+
+def _dissents(record: MeetingRecord, person: str | None) -> list:
+    return [d for d in record.dissents if person is None or person.lower() in d.name.lower().split()]
+
+
+def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    person = q.person if any(_dissents(r, q.person) for r in records) and q.person else None
+    records = [r.model_copy(update={"dissents": _dissents(r, person)}) for r in records]
+    with_dissent = [r for r in records if r.dissents]
+    span = _span_phrase(q, records)
+    if not with_dissent:
+        r = records[-1]
+        return RecordAnswer(f"No member dissented {span}; the votes were unanimous.", _quote(r, r.vote_source))
+    parts, quotes = [], []
+    for r in with_dissent:
+        who = "; ".join(f"{d.name}, who {d.preferred}" if d.preferred else d.name for d in r.dissents)
+        parts.append(f"{day(r.meeting_date)}: {who}")
+        quotes += [q_ for d in r.dissents[:1] for q_ in _quote(r, d.source)]
+    n = sum(len(r.dissents) for r in with_dissent)
+    if person:
+        name = with_dissent[0].dissents[0].name
+        lead = f"{name} dissented {count_words(n)} {'time' if n == 1 else 'times'} {span}"
+    else:
+        lead = f"There {'was' if n == 1 else 'were'} {count_words(n)} dissent{'s' if n != 1 else ''} {span}"
+    return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", quotes[:MAX_LISTED])
+
+
+def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    parts, quotes = [], []
+    for r in records[-MAX_LISTED:]:
+        against = len(r.dissents)
+        tally = f"{len(r.voters_for)}–{against}"
+        who = f" ({', '.join(d.name for d in r.dissents)} against)" if against else " (unanimous)"
+        alternates = [s for s in r.sentences("votes") if "alternate" in s.source.sentence.lower()]
+        voted_as = "; " + " ".join(s.source.sentence for s in alternates) if alternates else ""
+        parts.append(f"{day(r.meeting_date)}: {tally}{who}, voting for: {', '.join(r.voters_for)}{voted_as}")
+        quotes += _quote(r, r.vote_source) + [q_ for s in alternates for q_ in _quote(r, s.source)]
+    return RecordAnswer("The vote " + "; ".join(parts) + ".", quotes)
+
+
+def answer_attendance(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    parts, quotes = [], []
+    for r in records[-3:]:
+        if r.attendance:
+            parts.append(f"the minutes of the {day(r.meeting_date)} meeting list {', '.join(r.attendance)}")
+            quotes += _quote(r, r.attendance_source)
+    if not parts:
+        return RecordAnswer(f"The minutes of the {_span_phrase(q, records)} do not list the attendance.")
+    return RecordAnswer(_sentence("; ".join(parts)), quotes)
+
+
+def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: bool) -> RecordAnswer:
+    label = " and ".join(_ROLE_LABEL.get(role, role) for role in q.roles)
+    quotes: list[Quote] = []
+    chosen = records if len(records) <= MAX_LISTED else [*records[: MAX_LISTED // 2], *records[-MAX_LISTED // 2:]]
+    for role in q.roles:
+        previous: str | None = None
+        for r in chosen:
+            sentences = r.sentences(role)
+            text = " ".join(s.source.sentence for s in sentences)
+            for i, s in enumerate(sentences):
+                note = ""
+                if evolution and i == len(sentences) - 1 and previous is not None:
+                    note = f"change from the previous: {word_diff(previous, text)}"
+                quotes += _quote(r, s.source, note)
+            if sentences:
+                previous = text
+    span = _span_phrase(q, records)
+    verb = "described" if not evolution else "changed its description of"
+    direct = f"Here is how the FOMC statement {verb} {label} {span}, meeting by meeting."
+    if not evolution and len(records) == 1:
+        direct = f"The FOMC statement of {day(records[0].meeting_date)} described {label} as follows."
+    return RecordAnswer(direct, quotes)
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    return (text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")) if text else text
+
+
+def after_event(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> list[MeetingRecord]:
+    """The meetings a question counts from an event ("the first cut after the hiking cycle"): for a
+    first, those after the first move of that kind; for a count, those after the last one."""
+    moves = [r.meeting_date for r in records if r.decision == q.after_kind]
+    if not moves:
+        return list(records)
+    start = moves[0] if q.intent == "first" else moves[-1]
+    return [r for r in records if r.meeting_date > start]
+
+
+def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    """The record's answer to a parsed question over the chained records of its span."""
+    if q.after_kind:
+        records = after_event(q, records)
+    if not records:
+        return None
+    if q.intent == "current":
+        return answer_current(records)
+    if q.intent == "count":
+        return answer_count(q, records)
+    if q.intent in ("first", "last"):
+        return answer_ordinal(q, records)
+    if q.intent == "rate":
+        return answer_rate(q, records)
+    if q.intent == "dissents":
+        return answer_dissents(q, records)
+    if q.intent == "votes":
+        return answer_votes(q, records)
+    if q.intent == "attendance":
+        return answer_attendance(q, records)
+    if q.intent in ("evolution", "role"):
+        return answer_role(q, records, evolution=q.intent == "evolution")
+    return answer_decision(q, records[-MAX_LISTED:])

@@ -1,0 +1,45 @@
+"""The Fed's numbers in the three forms analysts use: "1/2 percentage point (50 basis points)",
+"4-3/4 to 5 percent (4.75%–5.00%)", and words for counts ("seven")."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from fomc_qa.policy.record import RateRange
+
+_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
+          "seventeen eighteen nineteen twenty").split()
+
+
+def count_words(n: int) -> str:
+    """"7 (seven)": both forms, since either may be what the reader looks for."""
+    return f"{n} ({_WORDS[n]})" if 0 <= n < len(_WORDS) else str(n)
+
+
+def fed_fraction(value: float) -> str:
+    """4.75 -> "4-3/4", 0.25 -> "1/4", 5.0 -> "5": the Fed's mixed fractions."""
+    frac = Fraction(value).limit_denominator(8)
+    whole, rest = divmod(frac, 1)
+    if rest == 0:
+        return str(int(whole))
+    part = f"{rest.numerator}/{rest.denominator}"
+    return f"{int(whole)}-{part}" if whole else part
+
+
+def percentage_points(bp: int) -> str:
+    """50 -> "1/2 percentage point (50 basis points)"; the sign is the caller's word."""
+    size = abs(bp)
+    points = fed_fraction(size / 100)
+    unit = "percentage point" if size <= 100 else "percentage points"
+    return f"{points} {unit} ({size} basis points)"
+
+
+def range_forms(r: RateRange) -> str:
+    """"4-3/4 to 5 percent (4.75%–5.00%)"."""
+    return f"{fed_fraction(r.low)} to {fed_fraction(r.high)} percent ({r.decimal})"
+
+
+def percent_forms(value: float) -> str:
+    """4.4 -> "4.40 percent (4.40%)" kept short: administered rates are stated in decimals."""
+    text = f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value)}"
+    return f"{text} percent ({value:.2f}%)"

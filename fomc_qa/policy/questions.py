@@ -1,0 +1,280 @@
+"""What a policy question asks of the record: an intent, a span of meetings, and its qualifiers.
+
+Analysts ask over spans ("how many hikes in 2022", "the last cut", "how did the description of
+inflation change over 2024", "who dissented in 2025", "the current range"). Those answers are
+computed from the typed record, not read off the five best passages. A question is read with
+plain rules over its words: the intent from what it asks for, the span from the dates it names
+(`fomc_qa.retrieval.query_filters`, plus "current/latest/now" = the latest indexed meeting), the
+direction of a move, the statement role or administered rate it names. A question no rule claims
+is left to ordinary retrieval.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, parse_filter
+
+Intent = str  # one of INTENTS
+INTENTS = ("attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first", "last",
+           "current", "change", "decision")
+
+_W = re.IGNORECASE
+_RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff)"
+_LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go down)"
+_HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|skip\w*|on hold|leave|left)"
+_DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
+_POLICY_RATE = re.compile(
+    r"\b(?:target range|(?:federal|fed) funds|policy rate|interest rates?|rates?|benchmark rate|borrowing costs)\b", _W)
+_MOVE = re.compile(rf"\b(?:{_RAISE}|{_LOWER}|{_HOLD}|moves?|changes?|decisions?|actions?)\b", _W)
+_RATES = {
+    "iorb": re.compile(r"\b(?:iorb|ioer|interest (?:rate )?(?:paid )?on (?:excess |reserve )?(?:reserves|balances)"
+                       r"|(?:excess )?reserve balances? rate)\b", _W),
+    "on_rrp": re.compile(r"\b(?:on rrp|rrp|reverse repo\w*|reverse repurchase)\b", _W),
+    "discount_rate": re.compile(r"\b(?:discount rate|primary credit)\b", _W),
+    "srf_min_bid": re.compile(r"\b(?:standing repo\w*|minimum bid rate|srf)\b", _W),
+}
+ROLE_WORDS = {
+    "inflation": r"inflation|prices?",
+    "labor_market": r"labou?r market|employment|unemployment|jobs?|job gains|payrolls|hiring",
+    "economic_activity": r"economic activity|(?:the )?economy|growth|activity|output|spending|gdp",
+    "risks": r"risks?|uncertain\w*|outlook",
+    "forward_guidance": r"guidance|future (?:policy|adjustments|path)|additional adjustments",
+    "balance_sheet": r"balance sheet|asset purchases|purchases|runoff|holdings|securities",
+}
+_EVOLUTION = re.compile(
+    r"\b(?:chang\w*|evolv\w*|evolution|shift\w*|differ\w*|compar\w*|revis\w*|progress\w*|over the course of"
+    r"|over time|through(?:out)? (?:the year|\d{4})|across|from .{3,40} to)\b", _W)
+_DESCRIBE = re.compile(r"\b(?:describ\w*|characteri[sz]\w*|assess\w*|say|said|says|word\w*|language|view|portray\w*)\b", _W)
+_COUNT = re.compile(
+    r"\bhow many\b|\bnumber of\b|\bhow often\b|\bin total\b|\btotal\b|\bcumulative\w*|\baltogether\b"
+    r"|\bhow much (?:in total|altogether|overall)\b|\bby how much (?:in total|overall|altogether)\b", _W)
+# "first"/"last" as an occurrence, not an ordinal meeting ("the first meeting of 2024") or a quarter.
+_NOT_ORDINAL = r"(?!\s+(?:\w+\s+)?(?:meeting|quarter|half|statement|minutes)\s+(?:of|in)\b)"
+_FIRST = re.compile(rf"\b(?:first|earliest|initial)\b{_NOT_ORDINAL}", _W)
+_LAST = re.compile(rf"\b(?:last|final|most recent(?:ly)?)\b{_NOT_ORDINAL}", _W)
+_CURRENT = re.compile(
+    r"\b(?:current\w*|now|today|at present|presently|latest|most recent|as of (?:now|today)|these days"
+    r"|right now|as it stands|stand(?:s)? now|at the moment)\b", _W)
+_SIZE = re.compile(r"\bby how much\b|\bhow (?:much|big|large)\b|\bsize\b|\bbasis points?\b|\bbps?\b|\bmagnitude\b", _W)
+_ATTEND = re.compile(r"\b(?:attend\w*|present at|participat\w* in the meeting|who was at|who were at)\b", _W)
+_DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|opposed|objected)\b", _W)
+_VOTE = re.compile(r"\b(?:vot\w*|unanim\w*|tally|split decision)\b", _W)
+_DECISION = re.compile(r"\b(?:decid\w*|decision|do|did|action|set|move|announce\w*)\b", _W)
+_SPAN_RANGE = re.compile(
+    rf"\b(?:between|from)\s+(?:the\s+|its\s+)?{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}?\s*(?:meeting\s+)?"
+    rf"(?:and|to|through|until)\s+(?:the\s+)?{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}", _W)
+
+
+# Qualifiers of a move: its size ("75-basis-point hikes", "half-point cuts") and the range it left.
+_SIZE_WORDS = {"quarter": 25, "half": 50, "three-quarter": 75, "three quarter": 75, "full": 100}
+_SIZE_BP = re.compile(
+    r"\b(\d{2,3})[- ]?(?:basis[- ]point|bps?\b|bp\b)|\b(three[- ]quarter|quarter|half|full)[- ](?:percentage[- ])?point"
+    r"|\b(\d/\d|\d\.\d\d?)[- ](?:percentage[- ])?point", _W)
+_RANGE_IN_Q = re.compile(r"\b(\d+(?:-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:-\d/\d)?|\d/\d)\s*(?:%|percent)", _W)
+_NAME = re.compile(r"\b([A-Z][a-z]+(?:'s)?)\b")
+# Point-in-time intents: "after the July 2023 hike, what IORB ...?" asks about that meeting, not the next.
+# An administered rate's level is asked for, not a discussion of the facility.
+_RATE_LEVEL = re.compile(r"\b(?:rates?|iorb|ioer|percent|level|set|adjust\w*|moved?|changed?)\b", _W)
+_POINT_INTENTS = ("rate", "decision", "change", "votes", "dissents", "attendance", "role")
+
+
+# "the first cut after the hiking cycle": the clause after "after/since/before" names the event the
+# question counts from, not the move it asks about.
+_EVENT_CLAUSE = re.compile(r"\b(?:after|since|following|once|before|until|prior to)\b.*$", _W)
+_EVENT = re.compile(rf"\b(?:after|since|following)\s+(?:the\s+|its\s+|a\s+)?(?:\w+\s+){{0,2}}?(?:run of\s+|series of\s+)?"
+                    rf"({_RAISE}|{_LOWER}|{_HOLD})\b", _W)
+
+
+def direction_of(text: str) -> str | None:
+    """The kind of move a question asks about ("hikes", "cuts", "holds"): the one named outside the
+    clause it counts from, if exactly one kind is named there."""
+    main = _EVENT_CLAUSE.sub("", text).strip() or text
+    found = _directions(main)
+    return found[0] if len(found) == 1 else None
+
+
+def _directions(text: str) -> list[str]:
+    found = [name for name, pattern in _DIRECTIONS if re.search(rf"\b{pattern}\b", text, _W)]
+    if "maintain" in found and len(found) > 1 and not re.search(r"\b(?:hold|held|pause\w*|unchanged|steady)\b", text, _W):
+        found.remove("maintain")  # "keep raising" is a raise
+    return found
+
+
+@dataclass(frozen=True)
+class PolicyQuestion:
+    intent: Intent
+    meetings: tuple[dt.date, ...]  # the span, in date order
+    named_span: bool  # the question named dates (else: every indexed meeting, or the latest for "current")
+    direction: str | None = None  # raise / lower / maintain, for counts and first/last
+    roles: tuple[str, ...] = ()  # statement roles, for evolution and role questions
+    rates: tuple[str, ...] = ()  # administered rates
+    also_size: bool = False  # a count that also asks for the total size
+    after_kind: str | None = None  # "after the hiking cycle": the span starts after the last move of this kind
+    size_bp: int | None = None  # "75-basis-point hikes": only moves of this size
+    at_range: tuple[float, float] | None = None  # "held at 5-1/4 to 5-1/2 percent": only meetings that left this range
+    person: str | None = None  # a surname the question names, for votes and dissents
+
+    @property
+    def role(self) -> str | None:
+        return self.roles[0] if self.roles else None
+
+    @property
+    def rate(self) -> str | None:
+        return self.rates[0] if self.rates else None
+
+
+def _fraction(text: str) -> float:
+    whole, _, frac = text.partition("-") if "/" in text and "-" in text else ("0", "", text) if "/" in text else (text, "", "")
+    value = float(whole or 0)
+    if frac:
+        num, den = frac.split("/")
+        value += int(num) / int(den)
+    return value
+
+
+def size_of(text: str) -> int | None:
+    """The size of move a question names, in basis points."""
+    m = _SIZE_BP.search(text)
+    if not m:
+        return None
+    if m.group(1):
+        return int(m.group(1))
+    if m.group(2):
+        return _SIZE_WORDS[m.group(2).lower().replace("-", " ") if "three" in m.group(2).lower() else m.group(2).lower()]
+    points = _fraction(m.group(3)) if "/" in m.group(3) else float(m.group(3))
+    return round(points * 100)
+
+
+def range_of(text: str) -> tuple[float, float] | None:
+    m = _RANGE_IN_Q.search(text)
+    return (_fraction(m.group(1)), _fraction(m.group(2))) if m else None
+
+
+def roles_of(text: str) -> tuple[str, ...]:
+    """The statement roles a question names, in the order it names them."""
+    found = []
+    for role, words in ROLE_WORDS.items():
+        m = re.search(rf"\b(?:{words})\b", text, _W)
+        if m:
+            found.append((m.start(), role))
+    return tuple(role for _, role in sorted(found))
+
+
+def role_of(text: str) -> str | None:
+    roles = roles_of(text)
+    return roles[0] if roles else None
+
+
+def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bool]:
+    """The meetings the question names (a month-to-month range included), else all of them."""
+    m = _SPAN_RANGE.search(question)
+    if m:
+        start = dt.date(int(m.group(2) or m.group(4)), _month(m.group(1)), 1)
+        end = dt.date(int(m.group(4)), _month(m.group(3)), 28) + dt.timedelta(days=4)
+        span = [d for d in meetings if start <= d < end.replace(day=1)]
+        if span:
+            return span, True
+    flt = parse_filter(question, list(meetings))
+    present_only = len(flt.named_dates) == 1 and _CURRENT.fullmatch(flt.named_dates[0])
+    if flt.meetings is not None and not present_only:
+        return sorted(flt.meetings), True
+    return sorted(meetings), False
+
+
+def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQuestion | None:
+    """The record intent of a question, or None when the record is not the place to answer it."""
+    q = " ".join(question.split())
+    meetings = sorted(meetings)
+    if not meetings:
+        return None
+    span, named = _span(q, meetings)
+    intent, extra = _intent(q, named)
+    if intent is None:
+        return None
+    if intent in _POINT_INTENTS:
+        span, named = _span(re.sub(r"\b(?:after|following)\b", "at", q, flags=_W), meetings)
+    if not span:
+        return None
+    event = _EVENT.search(q)
+    if event and intent in ("first", "count") and not named:
+        extra["after_kind"] = direction_of(event.group(1))
+        named = True
+    if intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)):
+        span = [meetings[-1]]
+    return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, **extra)
+
+
+def _person(q: str) -> str | None:
+    words = [w.removesuffix("'s") for w in _NAME.findall(q)]
+    return next((w for w in words if w.lower() not in _NOT_NAMES), None)
+
+
+_NOT_NAMES = frozenset(
+    "how who what when where which why did does do was were is are the a an in on at of and or for fomc fed federal "
+    "reserve committee chair governor president vice january february march april may june july august september "
+    "october november december statement minutes over during between across since after before at".split())
+
+
+def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
+    """Rules in order of specificity; each names what it needs from the question."""
+    if _ATTEND.search(q):
+        return "attendance", {}
+    if _DISSENT.search(q):
+        return "dissents", {"person": _person(q), "also_size": bool(_COUNT.search(q))}
+    if _VOTE.search(q) and not _DISCUSSION.search(q):
+        return "votes", {"person": _person(q)}
+    rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q))
+    if rates and not re.search(r"\bfederal funds\b|\btarget range\b", q, _W) and _RATE_LEVEL.search(q) \
+            and not _DISCUSSION.search(q):
+        return "rate", {"rates": rates}
+    roles = tuple(r for r in roles_of(q) if r != "balance_sheet")
+    statement_talk = bool(re.search(r"\bstatements?\b|\bdescri\w*|\bcharacteri\w*|\blanguage\b|\bwording\b|\bread\b",
+                                    q, _W))
+    if roles and _EVOLUTION.search(q) and (statement_talk or _DESCRIBE.search(q)):
+        return "evolution", {"roles": roles}
+    if roles and statement_talk and (_DESCRIBE.search(q) or named or _CURRENT.search(q)) and not _DISCUSSION.search(q):
+        return "role", {"roles": roles}
+    return _move_intent(q, named)
+
+
+# Questions about what was discussed or expected, not what was decided: left to the passages.
+_DISCUSSION = re.compile(
+    r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"
+    r"|expect\w*|projections?|forecast\w*|survey|market[- ]implied|ois|futures|case for|consider\w*|concern\w*"
+    r"|minutes say|minutes note|needed|need|what did .{0,40} say)\b", _W)
+_BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|securities|mbs|treasur\w+|taper\w*|"
+                            r"redemptions?|reinvest\w*)\b", _W)
+
+
+def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
+    """Counts, first/last, current, size and decision questions about the target range."""
+    about_rate = bool(_POLICY_RATE.search(q))
+    direction = direction_of(q)
+    if _BALANCE_SHEET.search(q) and not re.search(r"\b(?:federal funds|fed funds|target range|policy rate)\b", q, _W):
+        return None, {}
+    if not (about_rate or (direction and _MOVE.search(q))):
+        return None, {}
+    qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q)}
+    if qualifiers["size_bp"] is not None and direction is None:
+        qualifiers["direction"] = None
+    if _COUNT.search(q):
+        return "count", {**qualifiers, "also_size": bool(_SIZE.search(q) or re.search(r"\btotal\b", q, _W))}
+    if _FIRST.search(q):
+        return "first", qualifiers
+    if _LAST.search(q):
+        return "last", qualifiers
+    if _CURRENT.search(q) and not named and not _DISCUSSION.search(q):
+        return "current", {}
+    if not named:
+        return None, {}
+    if _SIZE.search(q) and direction:
+        return "change", {"direction": direction}
+    if _DISCUSSION.search(q):
+        return None, {}
+    if about_rate and (direction or _DECISION.search(q)):
+        return "decision", {"direction": direction}
+    return None, {}

@@ -1,0 +1,88 @@
+"""What the statements and minutes can answer, as one rule that can be explained to a user.
+
+The documents record FOMC facts as of each meeting: decisions, rates the Fed administers, the
+balance sheet, votes, and what the Committee, its participants and its staff said. They do not
+record today's data or prices, another economy's statistics, or anyone's private life. So:
+
+1. a request for advice or for a person's private affairs is out of scope;
+2. a question about the present ("current", "now", "today") is in scope only when its subject is
+   an FOMC fact (the range, the rates, the balance sheet, a vote, the statement): "the current
+   target range" is the latest meeting's range, "China's current GDP growth" is not on record;
+3. a question about the future (the next or an upcoming meeting, what the Fed "will" do) is out;
+4. a statistic of another economy, or another central bank's decision or vote, is out unless the
+   question asks what the documents said about it ("What did the minutes say about China's economy
+   in 2020?" stays answerable);
+5. a market price or index level (the S&P 500's close, Bitcoin, a stock) is out unless the question
+   asks what the documents said about it ("how did the manager describe equity prices?").
+"""
+
+from __future__ import annotations
+
+import re
+
+_W = re.IGNORECASE
+_PRESENT = re.compile(
+    r"\b(?:current(?:ly)?|now|today(?:'s)?|right now|at the moment|presently|at present|as of today"
+    r"|this (?:week|month|morning)|real[- ]time|live)\b", _W)
+_FOMC_SUBJECT = re.compile(
+    r"\b(?:fomc|fed(?:'s)?|federal reserve|committee(?:'s)?|federal funds|fed funds|target range|policy rate"
+    r"|policy stance|stance of (?:monetary )?policy|monetary policy|iorb|ioer|reserve balances|reverse repo\w*|rrp"
+    r"|discount rate|primary credit|balance sheet|holdings|runoff|asset purchases|statement|minutes|vot\w+"
+    r"|dissent\w*|members?|participants|chair|governors?|guidance|decisions?|meetings?|interest rates?"
+    r"|rate (?:hikes?|cuts?|increases?|decreases?))\b", _W)
+_FUTURE = re.compile(
+    r"^\s*(?:will|is|are) (?:the )?(?:fed|fomc|federal reserve|committee)\b.*\b(?:next|upcoming|coming|future)\b"
+    r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b", _W)
+_FOREIGN = re.compile(
+    r"\b(?:china|chinese|japan(?:ese)?|euro ?(?:area|zone)|europe(?:an)?|germany|german|france|french|italy"
+    r"|united kingdom|uk|britain|british|canada|canadian|mexico|mexican|india|indian|brazil|russia|korea"
+    r"|australia|switzerland|swiss|ecb|boj|bank of (?:england|japan|canada)|pboc)\b", _W)
+_STATISTIC = re.compile(
+    r"\b(?:gdp|growth rate|inflation rate|unemployment rate|policy rate|interest rate|stock market|yields?"
+    r"|exchange rate|currency|prices?|deficit|debt|population)\b", _W)
+_REPORTED = re.compile(
+    r"\b(?:say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|assess\w*|mention\w*|according to|report\w*"
+    r"|characteri\w*|minutes|statement|staff|participants|members|committee)\b", _W)
+_OTHER_CENTRAL_BANK = re.compile(
+    r"\b(?:ecb|european central bank|boj|bank of (?:england|japan|canada|korea)|pboc|people's bank of china|snb"
+    r"|swiss national bank|reserve bank of (?:australia|india|new zealand)|bundesbank|governing council"
+    r"|monetary policy committee|riksbank|norges bank|banxico)\b", _W)
+_DECISION_OR_VOTE = re.compile(r"\b(?:decid\w*|decision|vot\w*|oppos\w*|dissent\w*|cut|hike|rais\w*|lower\w*|"
+                               r"rate|rates)\b", _W)
+_MARKET_LEVEL = re.compile(
+    r"\b(?:s&p ?500|s&p|dow jones|dow|nasdaq|russell 2000|vix|bitcoin|ethereum|crypto\w*|gold price|price of gold"
+    r"|oil price|price of oil|stock price|share price|closing (?:level|price)|closed at|close of trading|trading at"
+    r"|market cap\w*)\b", _W)
+# Asking what the FOMC's documents said (about the ECB, about equity prices), not for the fact itself.
+_ASKS_DOCUMENTS = re.compile(r"\b(?:minutes|statement|staff|participants|fomc|committee|manager|desk)\b.{0,60}"
+                             r"\b(?:say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|mention\w*|report\w*)\b"
+                             r"|\b(?:say|said|describ\w*|discuss\w*|not(?:e|ed)|mention\w*)\b.{0,60}"
+                             r"\b(?:minutes|statement|staff|participants|fomc|committee)\b", _W)
+_PRIVATE = re.compile(
+    r"\b(?:should|could|can|must) (?:i|we|you) (?:buy|sell|short|invest|purchase)\b"
+    r"|\b(?:what|which) (?:\w+ ){0,3}(?:to buy|to sell|to short|to invest in)\b"
+    r"|\binvestment advice\b"
+    r"|\b(?:personal|private|his|her) (?:net worth|wealth|fortune|finances|salary|income|portfolio|investments"
+    r"|life|family|health|address|phone)\b"
+    r"|\b(?:married|wife|husband|children|kids|birthday|hobbies|favou?rite)\b", _W)
+# A named person's possessions ("Jerome Powell's net worth"); "household net worth" stays in scope.
+_PERSONS = re.compile(r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)", 0)
+
+
+def out_of_scope(question: str) -> str | None:
+    """The reason the documents cannot answer the question, or None when they may."""
+    if _PRIVATE.search(question) or _PERSONS.search(question):
+        return "advice or private matters are not FOMC records"
+    if _FUTURE.search(question):
+        return "the documents record past meetings, not future decisions"
+    present = _PRESENT.search(question)
+    if present and not _FOMC_SUBJECT.search(question):
+        return "today's data and prices are not FOMC records; the index holds what the FOMC said at its meetings"
+    reported = _REPORTED.search(question)
+    if _FOREIGN.search(question) and _STATISTIC.search(question) and not reported:
+        return "another economy's statistics are not FOMC records"
+    if _OTHER_CENTRAL_BANK.search(question) and _DECISION_OR_VOTE.search(question) and not _ASKS_DOCUMENTS.search(question):
+        return "another central bank's decisions and votes are not FOMC records"
+    if _MARKET_LEVEL.search(question) and not reported:
+        return "market prices and index levels are not FOMC records"
+    return None

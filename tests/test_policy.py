@@ -1,0 +1,132 @@
+"""The read side of the policy record: numbers, diffs, scope, question parsing, chaining and answers."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from fomc_qa.policy.answers import answer
+from fomc_qa.policy.diff import word_diff
+from fomc_qa.policy.numbers import count_words, fed_fraction, percentage_points, range_forms
+from fomc_qa.policy.questions import parse_policy_question
+from fomc_qa.policy.record import Dissent, MeetingRecord, RateRange, Source, StatementSentence
+from fomc_qa.policy.scope import out_of_scope
+from fomc_qa.policy.timeline import chain, chain_problems, timeline_rows
+
+D = dt.date
+
+
+def _range(low: float, high: float) -> RateRange:
+    return RateRange(low=low, high=high, text=f"{fed_fraction(low)} to {fed_fraction(high)} percent")
+
+
+def _record(day: dt.date, decision: str, low: float, change: int | None = None, dissent: str | None = None,
+            inflation: str = "Inflation remains elevated.") -> MeetingRecord:
+    doc = f"statement-{day}"
+    src = Source(sentence=f"The Committee decided to {decision} the target range.", document_id=doc,
+                 chunk_id=f"{doc}#001")
+    dissents = [Dissent(name=dissent, preferred="preferred to hold", source=src)] if dissent else []
+    return MeetingRecord(
+        meeting_date=day, meeting_kind="scheduled", statement_id=doc, decision=decision, change_bp=change,
+        range_after=_range(low, low + 0.25), decision_source=src, voters_for=["Jerome H. Powell"], dissents=dissents,
+        vote_source=src,
+        statement=[StatementSentence(role="inflation", paragraph=0,
+                                     source=Source(sentence=inflation, document_id=doc, chunk_id=f"{doc}#000"))],
+    )
+
+
+RECORDS = [
+    _record(D(2022, 1, 26), "maintain", 0.0, 0),
+    _record(D(2022, 3, 16), "raise", 0.25, None, dissent="James Bullard"),
+    _record(D(2022, 5, 4), "raise", 0.75, 50, inflation="Inflation remains elevated, reflecting supply imbalances."),
+    _record(D(2022, 6, 15), "raise", 1.5, 75),
+    _record(D(2023, 1, 31), "maintain", 1.5, 0),
+    _record(D(2024, 9, 18), "lower", 1.0, -50),
+]
+MEETINGS = [r.meeting_date for r in RECORDS]
+
+
+def test_fed_and_decimal_forms():
+    assert fed_fraction(4.75) == "4-3/4" and fed_fraction(0.25) == "1/4" and fed_fraction(5.0) == "5"
+    assert percentage_points(50) == "1/2 percentage point (50 basis points)"
+    assert percentage_points(-425) == "4-1/4 percentage points (425 basis points)"
+    assert range_forms(_range(4.75, 5.0)) == "4-3/4 to 5 percent (4.75%–5.00%)"
+    assert count_words(7) == "7 (seven)"
+
+
+def test_word_diff_names_the_edits():
+    assert word_diff("Inflation remains elevated.", "Inflation remains elevated.") == "unchanged"
+    diff = word_diff("Inflation has eased but remains elevated.", "Inflation has eased and remains somewhat elevated.")
+    assert "“but” → “and”" in diff and "added “somewhat”" in diff
+
+
+def test_chain_derives_unstated_changes_and_ranges_before():
+    chained = chain(RECORDS)
+    hike = chained[1]
+    assert hike.change_bp == 25 and hike.range_before == RECORDS[0].range_after
+    assert [r.change_bp for r in chained] == [0, 25, 50, 75, 0, -50]
+    assert chain_problems(RECORDS) == []
+    wrong = [*RECORDS[:2], RECORDS[2].model_copy(update={"change_bp": 25})]
+    assert chain_problems(wrong) == ["2022-05-04: range before '1/2 to 3/4 percent' is not 2022-03-16's range after "
+                                     "'1/4 to 1/2 percent'"]
+    assert timeline_rows(RECORDS)[1]["dissenters"] == "James Bullard"
+
+
+@pytest.mark.parametrize(
+    ("question", "intent", "span", "direction"),
+    [
+        ("How many times did the Fed raise rates in 2022?", "count", 4, "raise"),
+        ("What is the current federal funds rate target range?", "current", 1, None),
+        ("When did the FOMC last cut rates?", "last", 6, "lower"),
+        ("What was the first rate hike of 2022?", "first", 4, "raise"),
+        ("Who dissented in 2022?", "dissents", 4, None),
+        ("By how much did the FOMC cut the federal funds rate in September 2024?", "change", 1, "lower"),
+        ("How did the statement's description of inflation change over 2022?", "evolution", 4, None),
+        ("Who attended the January 2023 FOMC meeting?", "attendance", 1, None),
+    ],
+)
+def test_policy_questions(question, intent, span, direction):
+    q = parse_policy_question(question, MEETINGS)
+    assert q is not None and q.intent == intent
+    assert len(q.meetings) == span
+    assert q.direction == direction
+
+
+def test_questions_the_record_does_not_answer_go_to_retrieval():
+    assert parse_policy_question("What did the staff say about consumer spending in March 2022?", MEETINGS) is None
+    assert parse_policy_question("What did participants say about bank stress in 2023?", MEETINGS) is None
+
+
+def test_answers_give_both_forms_and_cite_the_sentences():
+    count = answer(parse_policy_question("How many times did the Fed raise rates in 2022?", MEETINGS),
+                   chain(RECORDS)[:4])
+    assert "3 (three) times in 2022" in count.direct and "1-1/2 percentage points (150 basis points)" in count.direct
+    assert len(count.quotes) == 3
+    current = answer(parse_policy_question("Where is the fed funds rate now?", MEETINGS), chain(RECORDS)[-1:])
+    assert "As of September 18, 2024" in current.direct and "(1.00%–1.25%)" in current.direct
+    assert "1/2 percentage point (50 basis points)" in current.direct
+    evolution = answer(parse_policy_question("How did the statement's description of inflation change over 2022?",
+                                             MEETINGS), chain(RECORDS)[:4])
+    assert any("added “reflecting supply imbalances.”" in q.note or "reflecting" in q.note for q in evolution.quotes)
+
+
+@pytest.mark.parametrize(
+    ("question", "out"),
+    [
+        ("What is the current GDP growth rate of China?", True),
+        ("What did the minutes say about China's economy in 2020?", False),
+        ("What is the 10-year Treasury yield today?", True),
+        ("What is the current federal funds rate target range?", False),
+        ("What is Bitcoin trading at right now?", True),
+        ("How did the FOMC describe inflation in its latest statement?", False),
+        ("Will the Fed cut rates at its next meeting?", True),
+        ("What did the FOMC decide at its December 2025 meeting?", False),
+        ("What is Jerome Powell's net worth?", True),
+        ("What did the staff say about household net worth in 2021?", False),
+        ("What was Japan's GDP growth rate in 2023?", True),
+        ("How did participants view growth in Japan in 2023?", False),
+    ],
+)
+def test_out_of_scope_rule_on_near_miss_pairs(question, out):
+    assert (out_of_scope(question) is not None) == out
