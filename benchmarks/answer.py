@@ -69,9 +69,13 @@ def main(argv: list[str] | None = None) -> int:
             answer_question(session.program, q, session.lm)
             warm.append(time.perf_counter() - t)
     figures = {
-        "cold_start_to_answer_s": {"median": round(statistics.median(cold), 2), "max": round(max(cold), 2), "runs": len(cold)},
+        "cold_start_to_answer_s": {
+            "median": round(statistics.median(cold), 2), "max": round(max(cold), 2), "runs": len(cold),
+        },
         "cold_stages_s": {k: round(statistics.median(s[k] for s in stages), 2) for k in stages[0]},
-        "warm_answer_s": {"median": round(statistics.median(warm), 3), "max": round(max(warm), 3), "answers": len(warm)},
+        "warm_answer_s": {
+            "median": round(statistics.median(warm), 3), "max": round(max(warm), 3), "answers": len(warm),
+        },
         "lm": str(session.lm.model),
     }
     print(json.dumps(figures, indent=2))

@@ -96,7 +96,8 @@ def main(argv: list[str] | None = None) -> int:
              "| variant | " + " | ".join(METRICS) + " |", "|---|" + "---|" * len(METRICS)]
     lines += [f"| {r['variant']} | " + " | ".join(f"{r[m]:.3f}" for m in METRICS) + " |" for r in rows]
     lines += ["", f"Warm search latency over {speed['corpus_chunks']} chunks: p50 {speed['p50_ms']} ms, "
-              f"p95 {speed['p95_ms']} ms ({speed['queries']} queries). Embedding: {speed['embed_chunks_per_s']} chunks/s."]
+              f"p95 {speed['p95_ms']} ms ({speed['queries']} queries). "
+              f"Embedding: {speed['embed_chunks_per_s']} chunks/s."]
     atomic_write(out / "retrieval_ablation.md", lambda tmp: Path(tmp).write_text("\n".join(lines) + "\n"))
     print(f"wrote {out / 'retrieval_ablation.md'}")
     return 0

@@ -59,7 +59,9 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
             listed = [m for m in listed if m.key in meeting_keys]
         published = [m for m in listed if is_published(client, m)]
     keys = [m.key for m in published]
-    instance.add_dynamic_partitions(meetings.name, [k for k in keys if not instance.has_dynamic_partition(meetings.name, k)])
+    instance.add_dynamic_partitions(
+        meetings.name, [k for k in keys if not instance.has_dynamic_partition(meetings.name, k)]
+    )
     print(f"discovered {len(listed)} meetings from {settings.start_date}, {len(keys)} published", flush=True)
 
     per_meeting = d.per_meeting_assets
@@ -69,7 +71,9 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
         t0 = time.perf_counter()
         result = dg.materialize(selection, partition_key=key, instance=instance, resources=d.defs.resources,
                                run_config=QUIET)
-        meta = {a.key.to_user_string(): result.asset_materializations_for_node(a.op.name)[0].metadata for a in per_meeting}
+        meta = {
+            a.key.to_user_string(): result.asset_materializations_for_node(a.op.name)[0].metadata for a in per_meeting
+        }
         failed = [c.check_name for c in result.get_asset_check_evaluations() if not c.passed]
         documents += meta["documents"]["documents"].value
         chunks += meta["chunks"]["chunks"].value
@@ -81,7 +85,8 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
                   f"({time.perf_counter() - t0:.1f} s)", flush=True)
     partition_s = time.perf_counter() - started
 
-    summary = {"meetings": len(keys), "documents": documents, "chunks": chunks, "partition_build_s": round(partition_s, 1)}
+    summary = {"meetings": len(keys), "documents": documents, "chunks": chunks,
+               "partition_build_s": round(partition_s, 1)}
     for asset in d.downstream:
         t0 = time.perf_counter()
         result = dg.materialize([asset, *_checks_for([asset], d.all_checks)], instance=instance,

@@ -26,7 +26,8 @@ from fomc_qa.policy.timeline import chain_problems, load_records
 
 # Per-partition checks are "preview" in Dagster 1.13 but work (STACK-NOTES); they are the only way
 # to re-check a partition's files after the fact, so we use them and keep the load output clean.
-warnings.filterwarnings("ignore", category=dg.PreviewWarning, message="Specifying a partitions_def on an AssetCheckSpec")
+warnings.filterwarnings("ignore", category=dg.PreviewWarning,
+                        message="Specifying a partitions_def on an AssetCheckSpec")
 
 
 def _result(failures: list[str], **metadata) -> dg.AssetCheckResult:
@@ -48,8 +49,11 @@ def documents_have_text(context: dg.AssetCheckExecutionContext, storage: Storage
 
 
 @dg.asset_check(asset=chunks, partitions_def=meetings, blocking=True,
-                description="Chunks fit the model window, have unique ids, and their offsets slice the document text exactly.")
-def chunks_are_consistent(context: dg.AssetCheckExecutionContext, storage: Storage, embedder: Embedder) -> dg.AssetCheckResult:
+                description="Chunks fit the model window, have unique ids, and their offsets slice the document "
+                "text exactly.")
+def chunks_are_consistent(
+    context: dg.AssetCheckExecutionContext, storage: Storage, embedder: Embedder
+) -> dg.AssetCheckResult:
     paths = storage.paths
     key = context.partition_key
     records = read_records(paths.partition_file("chunks", key), DocumentChunk)
@@ -66,7 +70,8 @@ def chunks_are_consistent(context: dg.AssetCheckExecutionContext, storage: Stora
         indexes = [c.chunk_index for c in records if c.document_id == doc_id]
         if indexes != list(range(len(indexes))) or not indexes:
             failures.append(f"{doc_id}: chunk indexes not 0..n-1")
-    return _result(failures, chunks=len(records), max_tokens=max((c.token_count for c in records), default=0), window=window)
+    return _result(failures, chunks=len(records), max_tokens=max((c.token_count for c in records), default=0),
+                   window=window)
 
 
 @dg.asset_check(asset=embeddings, partitions_def=meetings, blocking=True,
@@ -89,11 +94,13 @@ def check_embeddings(paths: DataPaths, key: str) -> dg.AssetCheckResult:
         failures.append("non-finite values")
     if len(norms) and np.abs(norms - 1).max() > 1e-3:
         failures.append(f"norms off unit by up to {np.abs(norms - 1).max():.4f}")
-    return _result(failures, vectors=table.num_rows, max_norm_error=float(np.abs(norms - 1).max()) if len(norms) else 0.0)
+    return _result(failures, vectors=table.num_rows,
+                   max_norm_error=float(np.abs(norms - 1).max()) if len(norms) else 0.0)
 
 
 @dg.asset_check(asset=index_shard, partitions_def=meetings, blocking=True,
-                description="The shard file opens, holds one key per chunk, and every chunk finds itself as its own top hit.")
+                description="The shard file opens, holds one key per chunk, and every chunk finds itself as its "
+                "own top hit.")
 def shard_finds_itself(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
     return check_shard(storage.paths, context.partition_key)
 
@@ -135,14 +142,16 @@ def corpus_is_unique(context: dg.AssetCheckExecutionContext, storage: Storage) -
     with duckdb.connect(str(storage.paths.catalog), read_only=True) as con:
         dup_urls = con.execute("SELECT source_url FROM documents GROUP BY 1 HAVING count(*) > 1").fetchall()
         dup_chunks = con.execute("SELECT chunk_id FROM chunks GROUP BY 1 HAVING count(*) > 1").fetchall()
-        n_docs, n_chunks = con.execute("SELECT (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks)").fetchone()
+        n_docs, n_chunks = con.execute(
+            "SELECT (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks)"
+        ).fetchone()
     failures = [f"duplicate url {u}" for (u,) in dup_urls] + [f"duplicate chunk {c}" for (c,) in dup_chunks]
     return _result(failures, documents=n_docs, chunks=n_chunks)
 
 
 @dg.asset_check(asset=meeting_record, partitions_def=meetings, blocking=True,
-                description="The record has a decision with its sentence, as many voters as names in the vote sentence, "
-                "and every source sentence is a verbatim substring of the chunk it names.")
+                description="The record has a decision with its sentence, as many voters as names in the vote "
+                "sentence, and every source sentence is a verbatim substring of the chunk it names.")
 def record_is_grounded(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
     return check_record(storage.paths, context.partition_key)
 
@@ -170,7 +179,8 @@ def record_problems(record: MeetingRecord, chunk_texts: dict[str, str]) -> list[
     else:
         named_in = [(n, record.vote_source.sentence) for n in record.voters_for]
         named_in += [(d.name, d.source.sentence) for d in record.dissents]
-        failures += [f"voter {n} not named in the vote sentence" for n, sentence in named_in if n.split()[-1] not in sentence]
+        failures += [f"voter {n} not named in the vote sentence"
+                     for n, sentence in named_in if n.split()[-1] not in sentence]
         if len(set(names)) != len(names):
             failures.append("a voter is listed twice")
     return failures

@@ -37,7 +37,9 @@ def site():
 
 
 def _evaluate(site, instance):
-    context = dg.build_sensor_context(instance=instance, resources={"fed": FedSite(base_url=site.url, start_date="2025-01-01")})
+    context = dg.build_sensor_context(
+        instance=instance, resources={"fed": FedSite(base_url=site.url, start_date="2025-01-01")}
+    )
     return new_meeting_sensor(context)
 
 
@@ -65,7 +67,9 @@ def test_sensor_adds_only_newly_listed_published_meetings(site):
 def test_sensor_fails_loudly_on_a_broken_calendar(site):
     site.routes[CALENDAR_PATH] = Route(status=500)
     with dg.DagsterInstance.ephemeral() as instance, pytest.raises(Exception, match="fomccalendars.htm"):
-        ctx = dg.build_sensor_context(instance=instance, resources={"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01)})
+        ctx = dg.build_sensor_context(
+            instance=instance, resources={"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01)}
+        )
         new_meeting_sensor(ctx)
 
 
@@ -90,7 +94,9 @@ def test_monthly_schedule_requests_runs_for_unmaterialized_partitions(site, tmp_
     context = dg.build_schedule_context(
         instance=instance,
         scheduled_execution_time=dt.datetime(2026, 12, 1, 6, 0),
-        resources={"fed": FedSite(base_url=site.url, start_date="2025-01-01"), "storage": Storage(data_dir=str(tmp_path))},
+        resources={
+            "fed": FedSite(base_url=site.url, start_date="2025-01-01"), "storage": Storage(data_dir=str(tmp_path)),
+        },
     )
     requests = list(monthly_backfill(context))
     assert sorted(r.partition_key for r in requests) == ["2025-01-29", "2025-03-19"]

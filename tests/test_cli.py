@@ -12,9 +12,13 @@ from fomc_qa.cli.main import EXIT_BAD_INPUT, EXIT_NO_INDEX, EXIT_OK, main
 
 
 def test_answer_json_is_the_answer_record(data_env, capsys):
-    assert main(["What did the FOMC decide about the federal funds rate on March 15, 2020?", "--json", "--k", "5"]) == EXIT_OK
+    assert main(
+        ["What did the FOMC decide about the federal funds rate on March 15, 2020?", "--json", "--k", "5"]
+    ) == EXIT_OK
     answer = json.loads(capsys.readouterr().out)
-    assert set(answer) == {"question", "answer", "citations", "confidence", "retrieval_ms", "generation_ms", "total_ms", "lm"}
+    assert set(answer) == {
+        "question", "answer", "citations", "confidence", "retrieval_ms", "generation_ms", "total_ms", "lm"
+    }
     assert answer["lm"] == "local/extractive" and answer["confidence"] in {"high", "medium", "low"}
     assert answer["citations"] and answer["citations"][0]["n"] == 1
     for c in answer["citations"]:

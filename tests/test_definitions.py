@@ -26,4 +26,6 @@ def test_every_asset_has_a_group_and_a_description():
         node = graph.get(key)
         assert node.group_name and node.group_name != "default", key
         assert node.description, key
-    assert {"fomc_meetings"} == {n.partitions_def.name for n in map(graph.get, graph.get_all_asset_keys()) if n.partitions_def}
+    assert {"fomc_meetings"} == {
+        n.partitions_def.name for n in map(graph.get, graph.get_all_asset_keys()) if n.partitions_def
+    }

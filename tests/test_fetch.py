@@ -75,8 +75,8 @@ def _run_ingest(site, tmp_path, key="2024-01-31"):
     from fomc_pipeline.partitions import meetings
     from fomc_pipeline.resources import Embedder, FedSite, Storage
 
-    resources = {"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01), "storage": Storage(data_dir=str(tmp_path)),
-                 "embedder": Embedder()}
+    resources = {"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01),
+                 "storage": Storage(data_dir=str(tmp_path)), "embedder": Embedder()}
     with dg.DagsterInstance.ephemeral() as instance:
         instance.add_dynamic_partitions(meetings.name, [key])
         return dg.materialize([raw_pages, documents], partition_key=key, instance=instance, resources=resources,

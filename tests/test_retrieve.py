@@ -21,8 +21,8 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
     [
         ("What did the March 2022 minutes say about inflation?", {dt.date(2022, 3, 16)}, {"minutes"}),
         ("How did policy change in 2022?", {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}, None),
-        ("Which statement between 2022 and 2023 mentioned banks?", {dt.date(2022, 3, 16), dt.date(2022, 5, 4),
-                                                                   dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),
+        ("Which statement between 2022 and 2023 mentioned banks?",
+         {dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),
         ("What happened at the first meeting of 2023?", {dt.date(2023, 2, 1)}, None),
         ("What happened at the last meeting of 2023?", {dt.date(2023, 12, 13)}, None),
         ("Why did the Fed cut rates on March 15, 2020?", {dt.date(2020, 3, 15)}, None),

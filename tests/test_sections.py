@@ -24,8 +24,10 @@ TITLES = [
     [
         ("In the staff review of the financial situation at the March 2023 meeting, what did OIS quotes imply?",
          {"Staff Review of the Financial Situation"}),
-        ("What unemployment rates did the staff's review of the economy cite?", {"Staff Review of the Economic Situation"}),
-        ("How did the staff economic outlook in the May 2025 minutes assess recession risk?", {"Staff Economic Outlook"}),
+        ("What unemployment rates did the staff's review of the economy cite?",
+         {"Staff Review of the Economic Situation"}),
+        ("How did the staff economic outlook in the May 2025 minutes assess recession risk?",
+         {"Staff Economic Outlook"}),
         ("When did Desk survey respondents expect runoff to slow, according to the financial markets review?",
          {"Developments in Financial Markets and Open Market Operations"}),
         ("According to the manager's review in the January 2025 minutes, how much had yields risen?",

@@ -19,7 +19,9 @@ class ProgramConfig(dg.Config):
 
 def _examples(questions) -> list[dspy.Example]:
     return [
-        dspy.Example(question=q.question, category=q.category, expected_answer_keywords=q.expected_answer_keywords).with_inputs("question")
+        dspy.Example(
+            question=q.question, category=q.category, expected_answer_keywords=q.expected_answer_keywords
+        ).with_inputs("question")
         for q in questions
     ]
 

@@ -65,7 +65,9 @@ def _metric_check(metric: str):
     def _check(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
         report = json.loads(storage.paths.report(REPORT_FILE).read_text())
         value = float(report["overall"][metric])
-        by_category = {c: round(float(v[metric]), 4) for c, v in report["by_category"].items() if v.get(metric) is not None}
+        by_category = {
+            c: round(float(v[metric]), 4) for c, v in report["by_category"].items() if v.get(metric) is not None
+        }
         return dg.AssetCheckResult(
             passed=value >= FLOORS[metric],
             metadata={metric: value, "floor": FLOORS[metric], "target": TARGETS[metric],
@@ -118,7 +120,8 @@ def ann_benchmark(context: dg.AssetExecutionContext, config: BenchmarkConfig,
 
 
 @dg.asset_check(asset=ann_benchmark,
-                description=f"The shipped index configuration reaches recall@10 >= {RECALL_FLOOR} against exact search.")
+                description=f"The shipped index configuration reaches recall@10 >= {RECALL_FLOOR} "
+                            "against exact search.")
 def shipped_index_recall(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
     summary = read_summary(ReportFiles.of(storage.paths))
     recall = float(summary["shipped"]["recall_at_10"])

@@ -37,7 +37,7 @@ def _split_long(text: str, span: tuple[int, int], budget: int, count: TokenCount
     pieces: list[_Span] = []
     piece_start, used = words[0][0], 0
     last_end = words[0][1]
-    for (s, e), n in zip(words, word_tokens):
+    for (s, e), n in zip(words, word_tokens, strict=False):
         if used and used + n > budget:
             pieces.append(_Span(piece_start, last_end, used))
             piece_start, used = s, 0
@@ -95,7 +95,7 @@ def chunk_document(
         counts = count_tokens([c.embedding_text() for c in chunks])
         over = max((n - max_tokens for n in counts), default=0)
         if over <= 0:
-            return [c.model_copy(update={"token_count": n}) for c, n in zip(chunks, counts)]
+            return [c.model_copy(update={"token_count": n}) for c, n in zip(chunks, counts, strict=False)]
         budget_slack += over + 2
     raise ChunkingError(f"{doc.document_id}: could not fit chunks into {max_tokens} tokens")
 
@@ -115,7 +115,7 @@ def _chunk_once(
             raise ChunkingError(f"{doc.document_id}: header leaves no room in a {max_tokens}-token window")
         sentence_tokens = [n - SPECIAL_TOKENS for n in count_tokens([text[s:e] for s, e in sentences])]
         spans: list[_Span] = []
-        for (s, e), n in zip(sentences, sentence_tokens):
+        for (s, e), n in zip(sentences, sentence_tokens, strict=False):
             spans.extend(_split_long(text, (s, e), budget, count_tokens) if n > budget else [_Span(s, e, n)])
         for i, j in _pack(spans, budget, overlap_tokens):
             c_start, c_end = spans[i].start, spans[j - 1].end

@@ -20,7 +20,9 @@ from fomc_qa.retrieval.retrieve import Reranker, RetrievalConfig, Retriever
 PROGRAM_FILE = "qa_program.json"
 
 
-def open_retriever(settings: Settings, config: RetrievalConfig = RetrievalConfig(), paths: DataPaths | None = None) -> Retriever:
+def open_retriever(
+    settings: Settings, config: RetrievalConfig = RetrievalConfig(), paths: DataPaths | None = None
+) -> Retriever:
     """The retriever over the materialized corpus, queried with the model that built it, with the
     policy record's desk when the pipeline wrote one."""
     corpus = Corpus(paths or settings.paths)

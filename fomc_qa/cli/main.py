@@ -25,7 +25,9 @@ def _fail(message: str, code: int) -> int:
 
 
 def _ask(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fomc_qa", description="Answer a question from FOMC statements and minutes, with citations.")
+    parser = argparse.ArgumentParser(
+        prog="python -m fomc_qa", description="Answer a question from FOMC statements and minutes, with citations."
+    )
     parser.add_argument("question")
     parser.add_argument("--json", action="store_true", help="print the Answer record as JSON")
     parser.add_argument("--k", type=int, default=5, help="passages to retrieve (default 5)")
@@ -72,7 +74,9 @@ def _search(argv: list[str]) -> int:
 
 
 def _eval(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fomc_qa eval", description="Evaluate retrieval (and answers) on a golden file.")
+    parser = argparse.ArgumentParser(
+        prog="python -m fomc_qa eval", description="Evaluate retrieval (and answers) on a golden file."
+    )
     parser.add_argument("--golden", required=True)
     parser.add_argument("--answers", action="store_true", help="also answer every question and score the answers")
     parser.add_argument("--split", choices=["train", "dev", "test"], help="only this split of the golden file")
@@ -96,7 +100,9 @@ def _eval(argv: list[str]) -> int:
         retriever = open_retriever(settings)
     report = evaluate_retrieval(questions, retriever.search)
     if args.answers:
-        answers = evaluate_answers(questions, lambda q: answer_question(session.program, q, session.lm), retriever.corpus.chunk_text)
+        answers = evaluate_answers(
+            questions, lambda q: answer_question(session.program, q, session.lm), retriever.corpus.chunk_text
+        )
         report = merge_reports(report, answers)
     print(json.dumps(report, indent=2, default=str) if args.json else format_summary(report))
     return EXIT_OK

@@ -54,7 +54,9 @@ def hits_table(question: str, hits: list[SearchHit]) -> Table:
     table.add_column("text")
     for h in hits:
         snippet = h.text if len(h.text) <= 300 else h.text[:297] + "…"
-        table.add_row(str(h.rank), source_line(h.doc_type, h.meeting_date, h.section, h.chunk_id), f"{h.score:.4f}", snippet)
+        table.add_row(
+            str(h.rank), source_line(h.doc_type, h.meeting_date, h.section, h.chunk_id), f"{h.score:.4f}", snippet
+        )
     return table
 
 

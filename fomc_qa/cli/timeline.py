@@ -21,12 +21,15 @@ def _month(text: str, end: bool) -> dt.date:
 
 
 def rows_between(rows: list[dict], start: dt.date | None, end: dt.date | None) -> list[dict]:
-    return [r for r in rows if (start is None or r["meeting_date"] >= start) and (end is None or r["meeting_date"] <= end)]
+    return [r for r in rows
+            if (start is None or r["meeting_date"] >= start) and (end is None or r["meeting_date"] <= end)]
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="python -m fomc_qa timeline",
-                                     description="The policy timeline: decision, change, range and dissents per meeting.")
+    parser = argparse.ArgumentParser(
+        prog="python -m fomc_qa timeline",
+        description="The policy timeline: decision, change, range and dissents per meeting.",
+    )
     parser.add_argument("--from", dest="start", help="first month, YYYY-MM")
     parser.add_argument("--to", dest="end", help="last month, YYYY-MM")
     parser.add_argument("--json", action="store_true")

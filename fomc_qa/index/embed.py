@@ -138,7 +138,7 @@ def embed_with_cache(
         return (provider.encode(texts) if texts else np.zeros((0, provider.dim), np.float32)), len(texts)
     keys = [text_hash(provider.name, t) for t in texts]
     cached = cache.get_many(keys)
-    missing = sorted({k: t for k, t in zip(keys, texts) if k not in cached}.items())
+    missing = sorted({k: t for k, t in zip(keys, texts, strict=True) if k not in cached}.items())
     if missing:
         fresh = provider.encode([t for _, t in missing])
         new = {k: fresh[i] for i, (k, _) in enumerate(missing)}

@@ -88,14 +88,19 @@ class Corpus:
         self.bm25 = load_bm25(str(paths.bm25))
         bm25_ids = json.loads((paths.bm25 / "chunk_ids.json").read_text())
         if set(bm25_ids) != set(self.table.chunk_id):
-            raise IndexMissing(f"the BM25 index is stale (the corpus changed since): run the pipeline first: {BUILD_COMMAND}")
+            raise IndexMissing(
+                f"the BM25 index is stale (the corpus changed since): run the pipeline first: {BUILD_COMMAND}"
+            )
         self._bm25_rows = [self.row_of_chunk[c] for c in bm25_ids]
 
     def _load_table(self, partitions: list[str]) -> ChunkTable:
         chunks = pq.read_table([self.paths.partition_file("chunks", p) for p in partitions])
         emb = pq.read_table([self.paths.partition_file("embeddings", p) for p in partitions])
-        if chunks.num_rows != emb.num_rows or chunks.column("chunk_id").to_pylist() != emb.column("chunk_id").to_pylist():
-            raise IndexMissing(f"chunks and embeddings under {self.paths.root} disagree: run the pipeline first: {BUILD_COMMAND}")
+        if (chunks.num_rows != emb.num_rows
+                or chunks.column("chunk_id").to_pylist() != emb.column("chunk_id").to_pylist()):
+            raise IndexMissing(
+                f"chunks and embeddings under {self.paths.root} disagree: run the pipeline first: {BUILD_COMMAND}"
+            )
         flat = emb.column("vector").combine_chunks().flatten().to_numpy(zero_copy_only=False)
         return ChunkTable(
             chunk_id=chunks.column("chunk_id").to_pylist(),
@@ -136,7 +141,9 @@ class Corpus:
         if index is None:
             raise IndexMissing(f"no index over all meetings at {path}: run the pipeline first: {BUILD_COMMAND}")
         if len(index) != len(self.table) or not all(index.contains(self.table.keys[:: max(1, len(self.table) // 64)])):
-            raise IndexMissing(f"{path} does not match the chunk table (stale): run the pipeline first: {BUILD_COMMAND}")
+            raise IndexMissing(
+                f"{path} does not match the chunk table (stale): run the pipeline first: {BUILD_COMMAND}"
+            )
         return index
 
     def hit_for(self, chunk_id: str) -> SearchHit | None:
@@ -166,7 +173,7 @@ class Corpus:
         matches = target.search(query.astype(np.float32), k, threads=1)
         keys, distances = np.asarray(matches.keys).ravel(), np.asarray(matches.distances).ravel()
         out = []
-        for key, dist in zip(keys, distances):
+        for key, dist in zip(keys, distances, strict=True):
             row = self.row_of_key.get(int(key))
             if row is not None:
                 out.append((row, 1.0 - float(dist)))
@@ -188,4 +195,4 @@ class Corpus:
                 return []
         docs, scores = self.bm25.retrieve(tokenize([query]), k=min(k, len(self._bm25_rows)), weight_mask=mask,
                                           show_progress=False, n_threads=1)
-        return [(self._bm25_rows[int(d)], float(s)) for d, s in zip(docs[0], scores[0]) if s > 0]
+        return [(self._bm25_rows[int(d)], float(s)) for d, s in zip(docs[0], scores[0], strict=True) if s > 0]

@@ -29,7 +29,9 @@ class EmbeddedChunks:
     embedded: int  # texts that went through the model (the rest came from the cache)
 
 
-def embed_chunks(chunks: list[DocumentChunk], provider: EmbeddingProvider, cache: EmbeddingCache | None) -> EmbeddedChunks:
+def embed_chunks(
+    chunks: list[DocumentChunk], provider: EmbeddingProvider, cache: EmbeddingCache | None
+) -> EmbeddedChunks:
     if provider.dim != EMBED_DIM:
         raise ValueError(f"model {provider.name} gives {provider.dim}-d vectors; the index stores {EMBED_DIM}-d")
     vectors, embedded = embed_with_cache(provider, [c.embedding_text() for c in chunks], cache)

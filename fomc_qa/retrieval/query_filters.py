@@ -2,8 +2,9 @@
 
 "September 2024", "in 2022", "between 2021 and 2023", "since 2024", "the first meeting of 2023",
 "March 15, 2020", "after the March 15, 2020 meeting" (counting from it), "current/latest/now" (the
-latest indexed meeting), "the minutes", "the statement": each narrows the first retrieval pass to the matching meetings' shards. The retriever always runs a second, unfiltered pass after it, so a
-wrong guess costs ranking, never recall.
+latest indexed meeting), "the minutes", "the statement": each narrows the first retrieval pass to the
+matching meetings' shards. The retriever always runs a second, unfiltered pass after it, so a wrong
+guess costs ranking, never recall.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from dataclasses import dataclass, field
 _MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
 _MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
 _MONTHS["sept"] = 9
-_MONTH = r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
+_MONTH = (r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 _YEAR = r"((?:19|20)\d\d)"
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6,
              "eighth": 7, "last": -1, "final": -1}
@@ -134,7 +136,8 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         chosen |= _month_meetings(meetings, int(m.group(2)), _month(m.group(1)), None)
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
-    for m in re.finditer(rf"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|last|final)\s+(?:fomc\s+|policy\s+|scheduled\s+)?meeting\s+(?:of|in)\s+{_YEAR}\b", consumed):
+    for m in re.finditer(rf"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|last|final)\s+"
+                         rf"(?:fomc\s+|policy\s+|scheduled\s+)?meeting\s+(?:of|in)\s+{_YEAR}\b", consumed):
         in_year = [d for d in meetings if d.year == int(m.group(2))]
         idx = _ORDINALS[m.group(1)]
         if in_year and -len(in_year) <= idx < len(in_year):

@@ -141,7 +141,8 @@ class Retriever:
         doc_types = flt.doc_types if flt else None
         sections = flt.sections if flt else None
         rankings = []
-        fetch = n * 3 if doc_types or sections else n  # over-fetch when a kind or section is named: no predicate in USearch
+        # Over-fetch when a kind or section is named: no predicate in USearch.
+        fetch = n * 3 if doc_types or sections else n
         if self.config.dense:
             rankings.append([r for r, _ in self.corpus.dense_search(query, fetch, meetings)])
         if self.config.lexical:
@@ -202,7 +203,8 @@ class Retriever:
         if self.reranker and ordered:
             head = ordered[: max(k * 4, 20)]
             scores = self.reranker.rerank(question, [self.corpus.table.text[r] for r, _ in head])
-            ordered = sorted(zip([r for r, _ in head], scores), key=lambda rs: -rs[1]) + ordered[len(head):]
+            ordered = (sorted(zip([r for r, _ in head], scores, strict=False), key=lambda rs: -rs[1])
+                       + ordered[len(head):])
         top = ordered[:k]
         cosine = self.corpus.table.vectors[[r for r, _ in top]] @ query if top else np.zeros(0)
         t = self.corpus.table
@@ -218,5 +220,5 @@ class Retriever:
                 score=float(score),
                 relevance=float(np.clip(cos, 0.0, 1.0)),
             )
-            for i, ((row, score), cos) in enumerate(zip(top, cosine))
+            for i, ((row, score), cos) in enumerate(zip(top, cosine, strict=True))
         ]

@@ -12,12 +12,15 @@ import re
 
 GLOSSARY: dict[str, str] = {
     r"\b(policy rate|fed funds rate|interest rates?|benchmark rate)\b": "target range for the federal funds rate",
-    r"\b(hikes?|hiked|hiking|rate increases?|raised? rates|tighten(?:ed|ing)?)\b": "raise the target range for the federal funds rate",
+    r"\b(hikes?|hiked|hiking|rate increases?|raised? rates|tighten(?:ed|ing)?)\b":
+        "raise the target range for the federal funds rate",
     r"\b(cuts?|cutting|rate reductions?|eas(?:e|ed|ing))\b": "lower the target range for the federal funds rate",
     r"\b(hold|held|pause[ds]?|on hold|unchanged)\b": "maintain the target range for the federal funds rate",
     r"\b(taper(?:ing|ed)?)\b": "reduce the monthly pace of its net asset purchases",
-    r"\b(qe|quantitative easing|bond[- ]buying)\b": "increase its holdings of Treasury securities and agency mortgage-backed securities",
-    r"\b(qt|quantitative tightening|run-?off|shrink(?:ing)? the balance sheet)\b": "reduce its holdings of Treasury securities and agency debt and agency mortgage-backed securities caps",
+    r"\b(qe|quantitative easing|bond[- ]buying)\b":
+        "increase its holdings of Treasury securities and agency mortgage-backed securities",
+    r"\b(qt|quantitative tightening|run-?off|shrink(?:ing)? the balance sheet)\b":
+        "reduce its holdings of Treasury securities and agency debt and agency mortgage-backed securities caps",
     r"\b(dissent(?:s|ed|ing|ers?)?)\b": "voting against this action preferred",
     r"\b(dot plot|dots|sep)\b": "Summary of Economic Projections",
     r"\bmbs\b": "mortgage-backed securities",
