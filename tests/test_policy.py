@@ -130,3 +130,49 @@ def test_answers_give_both_forms_and_cite_the_sentences():
 )
 def test_out_of_scope_rule_on_near_miss_pairs(question, out):
     assert (out_of_scope(question) is not None) == out
+
+
+@pytest.mark.parametrize(
+    ("question", "intent", "qualifier"),
+    [
+        ("How many 75-basis-point hikes were there in 2022?", "count", ("size_bp", 75)),
+        ("When was the last three-quarter-point hike?", "last", ("size_bp", 75)),
+        ("At how many meetings was the range held at 5-1/4 to 5-1/2 percent?", "count", ("at_range", (5.25, 5.5))),
+        ("When did the FOMC first cut rates after the hiking cycle?", "first", ("after_kind", "raise")),
+        ("How many times did Miran dissent in 2022?", "dissents", ("person", "Miran")),
+        ("How many unscheduled meetings were there in 2022?", "count", ("unscheduled", True)),
+        ("What runoff caps did the FOMC set in May 2022?", "role", ("roles", ("balance_sheet",))),
+    ],
+)
+def test_question_qualifiers(question, intent, qualifier):
+    q = parse_policy_question(question, MEETINGS)
+    assert q is not None and q.intent == intent
+    assert getattr(q, qualifier[0]) == qualifier[1]
+
+
+def test_qualified_answers():
+    chained = chain(RECORDS)
+    big = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[:4])
+    assert "1 (one) time in 2022" in big.direct and "June 15, 2022" in big.direct
+    after = answer(parse_policy_question("When did the FOMC first cut rates after the hiking cycle?", MEETINGS), chained)
+    assert "September 18, 2024" in after.direct
+    did = answer(parse_policy_question("Did the FOMC raise rates in January 2023?", MEETINGS), chained[4:5])
+    assert did.direct.startswith("No: ") and "kept the target range" in did.direct
+    held = answer(parse_policy_question("Where was the range before the September 2024 cut?", MEETINGS), chained[-1:])
+    assert "from 1-1/2 to 1-3/4 percent (1.50%–1.75%)" in held.direct
+
+
+@pytest.mark.parametrize(
+    ("question", "out"),
+    [
+        ("How many members of the ECB Governing Council opposed the June 2024 cut?", True),
+        ("What did the minutes say about the ECB's policy decisions in 2024?", False),
+        ("What was the closing level of the S&P 500 on the day of the September 2024 cut?", True),
+        ("How did the manager describe equity prices in March 2020?", False),
+        ("How old is Jerome Powell?", True),
+        ("Who will be the next Fed chair?", True),
+        ("Who voted for the decision in July 2025?", False),
+    ],
+)
+def test_out_of_scope_rule_more_pairs(question, out):
+    assert (out_of_scope(question) is not None) == out

@@ -177,7 +177,9 @@ def record_answer_text(record: RecordAnswer, hits: Sequence[SearchHit]) -> str:
     return "\n".join(lines)
 
 
-_QUOTED_SEGMENT = re.compile(r"(?:FOMC (?:statement|minutes) of [^:\u201c]{4,80}: )?\u201c([^\u201d]+)\u201d(?:\s*\[\d+\])*")
+_QUOTED_SEGMENT = re.compile(
+    r"(?:FOMC (?:statement|minutes) of [^:\u201c]{4,80}: )?\u201c([^\u201d]+)\u201d(?:\s*\[\d+\])*"
+)
 
 
 def _drop_repeated_quotes(text: str, record_text: str) -> str:

@@ -58,7 +58,8 @@ def move_phrase(record: MeetingRecord) -> str:
     if record.decision == "maintain" or record.change_bp == 0:
         return f"kept the target range for the federal funds rate at {target}"
     size = f" by {percentage_points(record.change_bp)}" if record.change_bp else ""
-    return f"{_VERB[record.decision]} the target range for the federal funds rate{size} to {target}"
+    before = f", from {range_forms(record.range_before)}," if record.range_before else ""
+    return f"{_VERB[record.decision]} the target range for the federal funds rate{size}{before} to {target}"
 
 
 def _span_phrase(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
@@ -99,7 +100,19 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     for r in records:
         parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
         quotes += _quote(r, r.decision_source)
-    return RecordAnswer(_sentence("; ".join(parts)), quotes)
+    direct = _sentence("; ".join(parts))
+    if q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
+        direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
+    return RecordAnswer(direct, quotes)
+
+
+def answer_unscheduled(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    off_cycle = [r for r in records if r.meeting_kind != "scheduled"]
+    listing = "; ".join(f"{day(r.meeting_date)} ({r.meeting_kind.replace('_', ' ')}: the FOMC {move_phrase(r)})"
+                        for r in off_cycle)
+    direct = (f"The FOMC took {count_words(len(off_cycle))} unscheduled actions {_span_phrase(q, records)}"
+              + (f": {listing}." if off_cycle else "."))
+    return RecordAnswer(direct, [q_ for r in off_cycle for q_ in _quote(r, r.decision_source)])
 
 
 def answer_current(records: Sequence[MeetingRecord]) -> RecordAnswer:
@@ -266,7 +279,7 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
     if q.intent == "current":
         return answer_current(records)
     if q.intent == "count":
-        return answer_count(q, records)
+        return answer_unscheduled(q, records) if q.unscheduled else answer_count(q, records)
     if q.intent in ("first", "last"):
         return answer_ordinal(q, records)
     if q.intent == "rate":

@@ -28,7 +28,8 @@ _LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go d
 _HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|skip\w*|on hold|leave|left)"
 _DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
 _POLICY_RATE = re.compile(
-    r"\b(?:target range|(?:federal|fed) funds|policy rate|interest rates?|rates?|benchmark rate|borrowing costs)\b", _W)
+    r"\b(?:target range|the range|(?:federal|fed) funds|policy rate|interest rates?|rates?|benchmark rate"
+    r"|borrowing costs)\b", _W)
 _MOVE = re.compile(rf"\b(?:{_RAISE}|{_LOWER}|{_HOLD}|moves?|changes?|decisions?|actions?)\b", _W)
 _RATES = {
     "iorb": re.compile(r"\b(?:iorb|ioer|interest (?:rate )?(?:paid )?on (?:excess |reserve )?(?:reserves|balances)"
@@ -48,7 +49,8 @@ ROLE_WORDS = {
 _EVOLUTION = re.compile(
     r"\b(?:chang\w*|evolv\w*|evolution|shift\w*|differ\w*|compar\w*|revis\w*|progress\w*|over the course of"
     r"|over time|through(?:out)? (?:the year|\d{4})|across|from .{3,40} to)\b", _W)
-_DESCRIBE = re.compile(r"\b(?:describ\w*|characteri[sz]\w*|assess\w*|say|said|says|word\w*|language|view|portray\w*)\b", _W)
+_DESCRIBE = re.compile(
+    r"\b(?:describ\w*|characteri[sz]\w*|assess\w*|say|said|says|word\w*|language|view|portray\w*)\b", _W)
 _COUNT = re.compile(
     r"\bhow many\b|\bnumber of\b|\bhow often\b|\bin total\b|\btotal\b|\bcumulative\w*|\baltogether\b"
     r"|\bhow much (?:in total|altogether|overall)\b|\bby how much (?:in total|overall|altogether)\b", _W)
@@ -70,11 +72,12 @@ _SPAN_RANGE = re.compile(
 
 
 # Qualifiers of a move: its size ("75-basis-point hikes", "half-point cuts") and the range it left.
-_SIZE_WORDS = {"quarter": 25, "half": 50, "three-quarter": 75, "three quarter": 75, "full": 100}
+_SIZE_WORDS = {"quarter": 25, "half": 50, "three quarter": 75, "full": 100}
 _SIZE_BP = re.compile(
     r"\b(\d{2,3})[- ]?(?:basis[- ]point|bps?\b|bp\b)|\b(three[- ]quarter|quarter|half|full)[- ](?:percentage[- ])?point"
     r"|\b(\d/\d|\d\.\d\d?)[- ](?:percentage[- ])?point", _W)
-_RANGE_IN_Q = re.compile(r"\b(\d+(?:-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:-\d/\d)?|\d/\d)\s*(?:%|percent)", _W)
+_RANGE_IN_Q = re.compile(
+    r"\b(\d+(?:-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:-\d/\d)?|\d/\d)\s*(?:%|percent)", _W)
 _NAME = re.compile(r"\b([A-Z][a-z]+(?:'s)?)\b")
 # Point-in-time intents: "after the July 2023 hike, what IORB ...?" asks about that meeting, not the next.
 # An administered rate's level is asked for, not a discussion of the facility.
@@ -85,8 +88,8 @@ _POINT_INTENTS = ("rate", "decision", "change", "votes", "dissents", "attendance
 # "the first cut after the hiking cycle": the clause after "after/since/before" names the event the
 # question counts from, not the move it asks about.
 _EVENT_CLAUSE = re.compile(r"\b(?:after|since|following|once|before|until|prior to)\b.*$", _W)
-_EVENT = re.compile(rf"\b(?:after|since|following)\s+(?:the\s+|its\s+|a\s+)?(?:\w+\s+){{0,2}}?(?:run of\s+|series of\s+)?"
-                    rf"({_RAISE}|{_LOWER}|{_HOLD})\b", _W)
+_EVENT = re.compile(rf"\b(?:after|since|following)\s+(?:the\s+|its\s+|a\s+)?(?:\w+\s+){{0,2}}?"
+                    rf"(?:run of\s+|series of\s+)?({_RAISE}|{_LOWER}|{_HOLD})\b", _W)
 
 
 def direction_of(text: str) -> str | None:
@@ -99,7 +102,8 @@ def direction_of(text: str) -> str | None:
 
 def _directions(text: str) -> list[str]:
     found = [name for name, pattern in _DIRECTIONS if re.search(rf"\b{pattern}\b", text, _W)]
-    if "maintain" in found and len(found) > 1 and not re.search(r"\b(?:hold|held|pause\w*|unchanged|steady)\b", text, _W):
+    explicit_hold = re.search(r"\b(?:hold|held|pause\w*|unchanged|steady)\b", text, _W)
+    if "maintain" in found and len(found) > 1 and not explicit_hold:
         found.remove("maintain")  # "keep raising" is a raise
     return found
 
@@ -117,6 +121,7 @@ class PolicyQuestion:
     size_bp: int | None = None  # "75-basis-point hikes": only moves of this size
     at_range: tuple[float, float] | None = None  # "held at 5-1/4 to 5-1/2 percent": only meetings that left this range
     person: str | None = None  # a surname the question names, for votes and dissents
+    unscheduled: bool = False  # a count of unscheduled meetings and notation votes
 
     @property
     def role(self) -> str | None:
@@ -128,12 +133,12 @@ class PolicyQuestion:
 
 
 def _fraction(text: str) -> float:
-    whole, _, frac = text.partition("-") if "/" in text and "-" in text else ("0", "", text) if "/" in text else (text, "", "")
-    value = float(whole or 0)
-    if frac:
-        num, den = frac.split("/")
-        value += int(num) / int(den)
-    return value
+    """"4-3/4" -> 4.75, "1/4" -> 0.25, "5" -> 5.0."""
+    if "/" not in text:
+        return float(text)
+    whole, _, frac = text.rpartition("-")
+    num, den = frac.split("/")
+    return float(whole or 0) + int(num) / int(den)
 
 
 def size_of(text: str) -> int | None:
@@ -144,7 +149,7 @@ def size_of(text: str) -> int | None:
     if m.group(1):
         return int(m.group(1))
     if m.group(2):
-        return _SIZE_WORDS[m.group(2).lower().replace("-", " ") if "three" in m.group(2).lower() else m.group(2).lower()]
+        return _SIZE_WORDS[m.group(2).lower().replace("-", " ")]
     points = _fraction(m.group(3)) if "/" in m.group(3) else float(m.group(3))
     return round(points * 100)
 
@@ -245,17 +250,29 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
 _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"
     r"|expect\w*|projections?|forecast\w*|survey|market[- ]implied|ois|futures|case for|consider\w*|concern\w*"
-    r"|minutes say|minutes note|needed|need|what did .{0,40} say)\b", _W)
+    r"|needed|need)\b", _W)
 _BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|securities|mbs|treasur\w+|taper\w*|"
                             r"redemptions?|reinvest\w*)\b", _W)
 
 
+_ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve) (?:do|decide)\b|\bdecision\b"
+                           r"|\bdecided\b|\baction\b", _W)
+_UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
+
+
 def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
-    """Counts, first/last, current, size and decision questions about the target range."""
+    """Counts, first/last, current, size and decision questions about the target range (or, for a
+    balance-sheet question, the statement's balance-sheet sentences)."""
     about_rate = bool(_POLICY_RATE.search(q))
     direction = direction_of(q)
     if _BALANCE_SHEET.search(q) and not re.search(r"\b(?:federal funds|fed funds|target range|policy rate)\b", q, _W):
-        return None, {}
+        if _DISCUSSION.search(q) or not (named or _CURRENT.search(q)):
+            return None, {}
+        return ("evolution" if _EVOLUTION.search(q) else "role"), {"roles": ("balance_sheet",)}
+    if _UNSCHEDULED.search(q) and _COUNT.search(q):
+        return "count", {"unscheduled": True}
+    if named and _ASKS_DECISION.search(q) and not _DISCUSSION.search(q) and not (about_rate or direction):
+        return "decision", {}
     if not (about_rate or (direction and _MOVE.search(q))):
         return None, {}
     qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q)}
@@ -275,6 +292,6 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "change", {"direction": direction}
     if _DISCUSSION.search(q):
         return None, {}
-    if about_rate and (direction or _DECISION.search(q)):
+    if about_rate:
         return "decision", {"direction": direction}
     return None, {}

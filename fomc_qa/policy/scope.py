@@ -32,7 +32,9 @@ _FOMC_SUBJECT = re.compile(
     r"|rate (?:hikes?|cuts?|increases?|decreases?))\b", _W)
 _FUTURE = re.compile(
     r"^\s*(?:will|is|are) (?:the )?(?:fed|fomc|federal reserve|committee)\b.*\b(?:next|upcoming|coming|future)\b"
-    r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b", _W)
+    r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b"
+    r"|\bwho will\b|\bnext (?:fed )?chair\b|\bwill\b.*\b(?:in|by|during) (?:20(?:2[6-9]|[3-9]\d))\b"
+    r"|\b(?:going to|expected to|likely to) (?:cut|raise|hike|lower|hold)\b.*\b(?:next|20(?:2[6-9]|[3-9]\d))\b", _W)
 _FOREIGN = re.compile(
     r"\b(?:china|chinese|japan(?:ese)?|euro ?(?:area|zone)|europe(?:an)?|germany|german|france|french|italy"
     r"|united kingdom|uk|britain|british|canada|canadian|mexico|mexican|india|indian|brazil|russia|korea"
@@ -64,9 +66,12 @@ _PRIVATE = re.compile(
     r"|\binvestment advice\b"
     r"|\b(?:personal|private|his|her) (?:net worth|wealth|fortune|finances|salary|income|portfolio|investments"
     r"|life|family|health|address|phone)\b"
-    r"|\b(?:married|wife|husband|children|kids|birthday|hobbies|favou?rite)\b", _W)
+    r"|\b(?:married|wife|husband|spouse|children|kids|birthday|hobbies|favou?rite|hometown|religio\w*)\b"
+    r"|\bhow old\b|\b(?:his|her) age\b|\bwhere (?:was|is) \w+(?: \w+)? born\b|\bpolitical party\b"
+    r"|\b(?:go|went) to (?:college|school|university)\b", _W)
 # A named person's possessions ("Jerome Powell's net worth"); "household net worth" stays in scope.
-_PERSONS = re.compile(r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)", 0)
+_PERSONS = re.compile(
+    r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)")
 
 
 def out_of_scope(question: str) -> str | None:
@@ -81,7 +86,8 @@ def out_of_scope(question: str) -> str | None:
     reported = _REPORTED.search(question)
     if _FOREIGN.search(question) and _STATISTIC.search(question) and not reported:
         return "another economy's statistics are not FOMC records"
-    if _OTHER_CENTRAL_BANK.search(question) and _DECISION_OR_VOTE.search(question) and not _ASKS_DOCUMENTS.search(question):
+    other_bank = _OTHER_CENTRAL_BANK.search(question) and _DECISION_OR_VOTE.search(question)
+    if other_bank and not _ASKS_DOCUMENTS.search(question):
         return "another central bank's decisions and votes are not FOMC records"
     if _MARKET_LEVEL.search(question) and not reported:
         return "market prices and index levels are not FOMC records"

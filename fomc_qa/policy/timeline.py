@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from pathlib import Path
 
 from pydantic import TypeAdapter, ValidationError
@@ -58,8 +58,8 @@ def chain_problems(records: Sequence[MeetingRecord]) -> list[str]:
     problems = []
     chained = chain(records)
     for prev, record in zip([None, *chained[:-1]], chained, strict=True):
-        if prev is not None and prev.range_after and record.range_before \
-                and (record.range_before.low, record.range_before.high) != (prev.range_after.low, prev.range_after.high):
+        before, after = record.range_before, prev.range_after if prev is not None else None
+        if before is not None and after is not None and (before.low, before.high) != (after.low, after.high):
             problems.append(f"{record.key}: range before {record.range_before.text!r} is not {prev.key}'s range "
                             f"after {prev.range_after.text!r}")
         direction = {"raise": 1, "lower": -1, "maintain": 0}[record.decision]
@@ -113,5 +113,5 @@ def load_records(path: Path) -> list[MeetingRecord]:
         raise RecordsMissing(f"{path}: damaged policy record ({str(exc).splitlines()[0]})") from exc
 
 
-def in_span(records: Sequence[MeetingRecord], meetings: set[dt.date] | frozenset[dt.date] | None) -> list[MeetingRecord]:
+def in_span(records: Sequence[MeetingRecord], meetings: Set[dt.date] | None) -> list[MeetingRecord]:
     return [r for r in records if meetings is None or r.meeting_date in meetings]
