@@ -57,6 +57,7 @@ def main(argv: list[str] | None = None) -> int:
     from fomc_qa.answering.program import answer_question
     from fomc_qa.answering.session import Session
     from fomc_qa.config import Settings
+    from fomc_qa.index.tables import atomic_write_bytes
 
     settings = Settings.from_env()
     session = Session.open(settings)
@@ -79,9 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         "lm": str(session.lm.model),
     }
     print(json.dumps(figures, indent=2))
-    out = settings.paths.reports / "answer_benchmark.json"
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(figures, indent=2))
+    out = settings.paths.report("answer_benchmark.json")
+    atomic_write_bytes(out, json.dumps(figures, indent=2).encode())
     print(f"wrote {out}")
     return 0
 

@@ -18,8 +18,7 @@ from fomc_pipeline.assets.policy import meeting_record, policy_timeline
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.config import DataPaths
-from fomc_qa.index.tables import EMBED_DIM, read_records, read_table
-from fomc_qa.index.writer import vectors_of
+from fomc_qa.index.tables import EMBED_DIM, read_records, read_table, vectors_of
 from fomc_qa.models import DocumentChunk, FOMCDocument
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.timeline import chain_problems, load_records

@@ -154,7 +154,8 @@ def test_qualified_answers():
     chained = chain(RECORDS)
     big = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[:4])
     assert "1 (one) time in 2022" in big.direct and "June 15, 2022" in big.direct
-    after = answer(parse_policy_question("When did the FOMC first cut rates after the hiking cycle?", MEETINGS), chained)
+    first_cut = parse_policy_question("When did the FOMC first cut rates after the hiking cycle?", MEETINGS)
+    after = answer(first_cut, chained)
     assert "September 18, 2024" in after.direct
     did = answer(parse_policy_question("Did the FOMC raise rates in January 2023?", MEETINGS), chained[4:5])
     assert did.direct.startswith("No: ") and "kept the target range" in did.direct

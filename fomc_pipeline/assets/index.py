@@ -7,8 +7,8 @@ from fomc_pipeline.assets.ingest import chunks
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.index.store import INDEX_PARAMS
-from fomc_qa.index.tables import atomic_write, read_records, read_table
-from fomc_qa.index.writer import embed_chunks, vectors_of, write_bm25, write_catalog, write_index, write_manifest
+from fomc_qa.index.tables import atomic_write, read_records, read_table, vectors_of
+from fomc_qa.index.writer import embed_chunks, write_bm25, write_catalog, write_index, write_manifest
 from fomc_qa.models import DocumentChunk, embedding_text
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -20,6 +19,7 @@ import dspy
 
 from fomc_qa.answering.engine import EXTRACTIVE_MODEL_ID
 from fomc_qa.evaluation.metrics import keyword_recall
+from fomc_qa.index.tables import atomic_write
 from fomc_qa.models import DOC_TYPE_LABEL, Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.answers import RecordAnswer
 from fomc_qa.policy.desk import PolicyDesk
@@ -442,17 +442,7 @@ def save_program(program: FOMCAnswerer, path: str | os.PathLike[str]) -> Path:
     path = Path(path)
     if path.suffix != ".json":
         raise ValueError(f"a program is saved as .json, not {path.name!r}")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.stem}.", suffix=".json", dir=path.parent)
-    os.close(fd)
-    try:
-        program.save(tmp)
-        with open(tmp, "rb") as f:
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    atomic_write(path, program.save, suffix=".json")
     return path
 
 

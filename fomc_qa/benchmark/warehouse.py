@@ -11,6 +11,7 @@ from pathlib import Path
 import numpy as np
 
 from fomc_qa.config import DataPaths
+from fomc_qa.index.tables import vectors_of
 
 log = logging.getLogger(__name__)
 
@@ -27,29 +28,6 @@ class Warehouse:
 
     def __len__(self) -> int:
         return len(self.keys)
-
-
-def _vectors_from_column(column) -> np.ndarray:
-    """A list<float32> or fixed_size_list<float32>[d] column as an (n, d) float32 matrix."""
-    import pyarrow as pa
-    import pyarrow.compute as pc
-
-    arr = column.combine_chunks() if isinstance(column, pa.ChunkedArray) else column
-    if len(arr) == 0:
-        return np.zeros((0, 0), dtype=np.float32)
-    if arr.null_count:
-        raise ValueError("embedding column has null vectors")
-    if pa.types.is_fixed_size_list(arr.type):
-        dim = arr.type.list_size
-    elif pa.types.is_list(arr.type) or pa.types.is_large_list(arr.type):
-        lengths = pc.list_value_length(arr).to_numpy(zero_copy_only=False)
-        if lengths.min() != lengths.max():
-            raise ValueError(f"embedding vectors have different lengths ({lengths.min()}..{lengths.max()})")
-        dim = int(lengths[0])
-    else:
-        raise ValueError(f"embedding column has type {arr.type}, expected a list of floats")
-    flat = arr.flatten().to_numpy(zero_copy_only=False)
-    return np.ascontiguousarray(flat, dtype=np.float32).reshape(len(arr), dim)
 
 
 def _meeting_of(chunk_id: str, fallback: str) -> str:
@@ -69,7 +47,7 @@ def load_warehouse(paths: DataPaths) -> Warehouse:
         table = pq.read_table(f)
         if table.num_rows == 0:
             continue
-        vecs.append(_vectors_from_column(table.column("vector")))
+        vecs.append(vectors_of(table))
         keys.append(table.column("key").to_numpy().astype(np.uint64))
         cids = [str(c) for c in table.column("chunk_id").to_pylist()]
         ids.extend(cids)

@@ -11,7 +11,9 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
+import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 import pyarrow.parquet as pq
 from pydantic import BaseModel
 
@@ -74,13 +76,17 @@ SCHEMAS: dict[str, pa.Schema] = {
 }
 
 
-def atomic_write(path: Path, write) -> None:
-    """Write through a temp file in the same directory, then rename: readers never see half a file."""
+def atomic_write(path: Path, write, suffix: str = ".tmp") -> None:
+    """The one way the project writes a file: through a temp file in the same directory (named with
+    `suffix`, for writers that choose a format by it), flushed to disk, then renamed over `path`, so a
+    reader or a crash never sees half a file."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
     os.close(fd)
     try:
         write(tmp)
+        with open(tmp, "rb") as f:
+            os.fsync(f.fileno())
         os.replace(tmp, path)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
@@ -109,3 +115,23 @@ def read_table(path: Path) -> pa.Table:
 def read_records(path: Path, model: type[BaseModel]) -> list:
     """Rows of one partition file as validated records."""
     return [model.model_validate(row) for row in pq.read_table(path).to_pylist()]
+
+
+def vectors_of(table: pa.Table) -> np.ndarray:
+    """The `vector` column (list<float32> or fixed_size_list<float32>[d]) as an (n, d) float32 matrix."""
+    arr = table.column("vector").combine_chunks()
+    if len(arr) == 0:
+        return np.zeros((0, 0), dtype=np.float32)
+    if arr.null_count:
+        raise ValueError("embedding column has null vectors")
+    if pa.types.is_fixed_size_list(arr.type):
+        dim = arr.type.list_size
+    elif pa.types.is_list(arr.type) or pa.types.is_large_list(arr.type):
+        lengths = pc.list_value_length(arr).to_numpy(zero_copy_only=False)
+        if lengths.min() != lengths.max():
+            raise ValueError(f"embedding vectors have different lengths ({lengths.min()}..{lengths.max()})")
+        dim = int(lengths[0])
+    else:
+        raise ValueError(f"embedding column has type {arr.type}, expected a list of floats")
+    flat = arr.flatten().to_numpy(zero_copy_only=False)
+    return np.ascontiguousarray(flat, dtype=np.float32).reshape(len(arr), dim)

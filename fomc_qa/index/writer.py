@@ -48,11 +48,6 @@ def embed_chunks(
     return EmbeddedChunks(table, embedded)
 
 
-def vectors_of(table: pa.Table) -> np.ndarray:
-    flat = table.column("vector").combine_chunks().flatten().to_numpy(zero_copy_only=False)
-    return np.ascontiguousarray(flat, dtype=np.float32).reshape(table.num_rows, EMBED_DIM)
-
-
 def write_index(path: Path, keys: np.ndarray, vectors: np.ndarray) -> int:
     """Build a USearch index (fomc_qa.index.store.INDEX_PARAMS) and save it atomically; returns its size
     in bytes. Used for each meeting's shard and for the index over all meetings.
