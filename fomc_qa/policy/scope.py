@@ -29,7 +29,11 @@ _FOMC_SUBJECT = re.compile(
     r"|policy stance|stance of (?:monetary )?policy|monetary policy|iorb|ioer|reserve balances|reverse repo\w*|rrp"
     r"|discount rate|primary credit|balance sheet|holdings|runoff|asset purchases|statement|minutes|vot\w+"
     r"|dissent\w*|members?|participants|chair|governors?|guidance|decisions?|meetings?|interest rates?"
-    r"|rate (?:hikes?|cuts?|increases?|decreases?))\b", _W)
+    r"|rate (?:hikes?|cuts?|increases?|decreases?)|rates)\b", _W)
+# Rates the FOMC does not set: "current mortgage rates" are market data, not FOMC records.
+_MARKET_RATE = re.compile(
+    r"\b(?:mortgage|bond|treasury|deposit|savings|loan|exchange|swap|libor|sofr|market|credit card|prime|cd)"
+    r"(?: interest)? rates?\b|\byields?\b", _W)
 _FUTURE = re.compile(
     r"^\s*(?:will|is|are) (?:the )?(?:fed|fomc|federal reserve|committee)\b.*\b(?:next|upcoming|coming|future)\b"
     r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b"
@@ -81,7 +85,7 @@ def out_of_scope(question: str) -> str | None:
     if _FUTURE.search(question):
         return "the documents record past meetings, not future decisions"
     present = _PRESENT.search(question)
-    if present and not _FOMC_SUBJECT.search(question):
+    if present and (not _FOMC_SUBJECT.search(question) or _MARKET_RATE.search(question)):
         return "today's data and prices are not FOMC records; the index holds what the FOMC said at its meetings"
     reported = _REPORTED.search(question)
     if _FOREIGN.search(question) and _STATISTIC.search(question) and not reported:

@@ -132,6 +132,13 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         chosen |= _month_meetings(meetings, int(m.group(3)), _month(m.group(1)), int(m.group(2)))
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
+    # "the January and March 2024 statements": both months of the year named once.
+    pair = rf"\b{_MONTH}\s*(?:,|and|&|or|vs\.?|versus)\s*(?:the\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\b"
+    for m in re.finditer(pair, consumed):
+        for month in (m.group(1), m.group(2)):
+            chosen |= _month_meetings(meetings, int(m.group(3)), _month(month), None)
+        named.append(m.group(0))
+        consumed = consumed.replace(m.group(0), " ")
     for m in re.finditer(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", consumed):
         chosen |= _month_meetings(meetings, int(m.group(2)), _month(m.group(1)), None)
         named.append(m.group(0))
