@@ -173,7 +173,16 @@ def test_qualified_answers():
         ("How old is Jerome Powell?", True),
         ("Who will be the next Fed chair?", True),
         ("Who voted for the decision in July 2025?", False),
+        ("Where do rates stand now?", False),
+        ("What are mortgage rates now?", True),
     ],
 )
 def test_out_of_scope_rule_more_pairs(question, out):
     assert (out_of_scope(question) is not None) == out
+
+
+def test_two_months_of_one_year_name_both_meetings():
+    q = parse_policy_question("Compare how the January and March 2023 statements described inflation.",
+                              [*MEETINGS, D(2023, 3, 22)])
+    assert q is not None and q.intent == "evolution"
+    assert q.meetings == (D(2023, 1, 31), D(2023, 3, 22))
