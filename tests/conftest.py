@@ -27,6 +27,15 @@ def fixture_golden() -> list[dict]:
             or {d["date"] for d in q["relevant_documents"]} <= set(FIXTURE_MEETINGS)]
 
 
+def resources_for(data_dir, snapshot_url) -> dict:
+    """The code location's resources pointed at a test data dir and the snapshot on loopback."""
+    from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
+
+
+    return {"fed": FedSite(base_url=snapshot_url, backoff_s=0.01), "storage": Storage(data_dir=str(data_dir)),
+            "embedder": Embedder(), "lm": LanguageModel()}
+
+
 @pytest.fixture(scope="session")
 def snapshot_url():
     from fomc_pipeline.fed.snapshot_server import serve_snapshot
@@ -43,13 +52,11 @@ def built(tmp_path_factory, snapshot_url):
 
     from fomc_pipeline import definitions as d
     from fomc_pipeline.partitions import meetings
-    from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 
     data_dir = tmp_path_factory.mktemp("data")
     (data_dir / "eval").mkdir()
     (data_dir / "eval" / "golden.json").write_text(json.dumps(fixture_golden()))
-    resources = {"fed": FedSite(base_url=snapshot_url, backoff_s=0.01), "storage": Storage(data_dir=str(data_dir)),
-                 "embedder": Embedder(), "lm": LanguageModel()}
+    resources = resources_for(data_dir, snapshot_url)
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(meetings.name, FIXTURE_MEETINGS)
     selection = d.per_meeting_assets + [c for c in d.per_partition_checks]

@@ -7,10 +7,10 @@ import json
 
 import dagster as dg
 import pytest
+from conftest import resources_for
 
 from fomc_pipeline import definitions as d
 from fomc_pipeline.partitions import meetings
-from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 from fomc_qa.cli.main import EXIT_OK, main
 
 MEETINGS = ["2022-01-26", "2022-03-16", "2022-05-04", "2022-06-15", "2022-07-27", "2022-09-21", "2022-11-02",
@@ -20,8 +20,7 @@ MEETINGS = ["2022-01-26", "2022-03-16", "2022-05-04", "2022-06-15", "2022-07-27"
 @pytest.fixture(scope="module")
 def analyst_data(tmp_path_factory, snapshot_url):
     data_dir = tmp_path_factory.mktemp("analyst")
-    resources = {"fed": FedSite(base_url=snapshot_url, backoff_s=0.01), "storage": Storage(data_dir=str(data_dir)),
-                 "embedder": Embedder(), "lm": LanguageModel()}
+    resources = resources_for(data_dir, snapshot_url)
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(meetings.name, MEETINGS)
     for key in MEETINGS:

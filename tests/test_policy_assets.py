@@ -6,12 +6,11 @@ from __future__ import annotations
 import dagster as dg
 import polars as pl
 import pytest
-from conftest import FIXTURE_MEETINGS
+from conftest import FIXTURE_MEETINGS, resources_for
 
 from fomc_pipeline import definitions as d
 from fomc_pipeline.checks import ranges_chain, record_is_grounded
 from fomc_pipeline.partitions import meetings
-from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 from fomc_qa.config import DataPaths
 from fomc_qa.policy.timeline import chain_problems, load_records
 
@@ -23,8 +22,7 @@ RECORD_ASSETS = [d.raw_pages, d.documents, d.chunks, d.meeting_record]
 @pytest.fixture(scope="module")
 def records_built(tmp_path_factory, snapshot_url):
     data_dir = tmp_path_factory.mktemp("records")
-    resources = {"fed": FedSite(base_url=snapshot_url, backoff_s=0.01), "storage": Storage(data_dir=str(data_dir)),
-                 "embedder": Embedder(), "lm": LanguageModel()}
+    resources = resources_for(data_dir, snapshot_url)
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(meetings.name, CONSECUTIVE)
     for key in CONSECUTIVE:

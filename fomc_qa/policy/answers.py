@@ -123,13 +123,17 @@ def answer_current(records: Sequence[MeetingRecord]) -> RecordAnswer:
     return RecordAnswer(direct, _quote(r, r.decision_source))
 
 
+def _none_of(noun: str, span: str, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    return RecordAnswer(f"There was no {noun} of the target range {span} ({len(records)} meetings).",
+                        _quote(records[-1], records[-1].decision_source))
+
+
 def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     hits = [r for r in records if _matches(r, q)]
     noun = _kind_phrase(q)
     span = _span_phrase(q, records)
     if not hits:
-        return RecordAnswer(f"There was no {noun} of the target range {span} ({len(records)} meetings).",
-                            _quote(records[-1], records[-1].decision_source))
+        return _none_of(noun, span, records)
     total = sum(r.change_bp or 0 for r in hits)
     times = "time" if len(hits) == 1 else "times"
     verb = _VERB[q.direction] if q.direction else "moved"
@@ -156,8 +160,7 @@ def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     noun = _kind_phrase(q)
     span = _span_phrase(q, records)
     if not hits:
-        return RecordAnswer(f"There was no {noun} of the target range {span}.",
-                            _quote(records[-1], records[-1].decision_source))
+        return _none_of(noun, span, records)
     r = hits[0] if q.intent == "first" else hits[-1]
     direct = f"The {q.intent} {noun} {span} came at the {day(r.meeting_date)} meeting, when the FOMC {move_phrase(r)}."
     following = next((x for x in records if x.meeting_date > r.meeting_date), None)
