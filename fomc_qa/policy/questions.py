@@ -239,6 +239,10 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     roles = tuple(r for r in roles_of(q) if r != "balance_sheet")
     statement_talk = bool(re.search(r"\bstatements?\b|\bdescri\w*|\bcharacteri\w*|\blanguage\b|\bwording\b|\bread\b",
                                     q, _W))
+    # The record holds the statement's sentences; a question about the minutes' discussion is the passages'.
+    about_minutes = re.search(r"\bminutes\b", q, _W) and not re.search(r"\bstatements?\b", q, _W)
+    if about_minutes or _DISCUSSION.search(q) and not re.search(r"\bstatements?\b", q, _W):
+        roles = ()
     if roles and _EVOLUTION.search(q) and (statement_talk or _DESCRIBE.search(q)):
         return "evolution", {"roles": roles}
     if roles and statement_talk and (_DESCRIBE.search(q) or named or _CURRENT.search(q)) and not _DISCUSSION.search(q):
