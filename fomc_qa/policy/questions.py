@@ -60,8 +60,9 @@ _NOT_ORDINAL = r"(?!\s+(?:\w+\s+)?(?:meeting|quarter|half|statement|minutes)\s+(
 _FIRST = re.compile(rf"\b(?:first|earliest|initial)\b{_NOT_ORDINAL}", _W)
 _LAST = re.compile(rf"\b(?:last|final|most recent(?:ly)?)\b{_NOT_ORDINAL}", _W)
 # "the last meeting", "the most recent statement": the latest indexed meeting, not the last move of a kind.
-_LATEST_MEETING = re.compile(r"\b(?:(?:the|its|their|this)\s+)?(?:last|latest|most recent|final)\s+(?:fomc\s+|policy\s+)?(?:meeting|statement|decision"
-                             r"|minutes)\b(?!\s+(?:of|in|for|before|prior)\b)", _W)
+_LATEST_MEETING = re.compile(
+    r"\b(?:(?:the|its|their|this)\s+)?(?:last|latest|most recent|final)\s+(?:fomc\s+|policy\s+)?"
+    r"(?:meeting|statement|decision|minutes)\b(?!\s+(?:of|in|for|before|prior)\b)", _W)
 # "stopped raising" is the last raise; "began cutting" the first cut.
 _STOPPED = re.compile(r"\b(?:stop\w*|end\w*|halt\w*|conclud\w*|finish\w*|paus\w*)\s+(?:its\s+|the\s+)?"
                       r"(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
