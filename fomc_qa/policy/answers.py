@@ -134,9 +134,8 @@ def answer_current(records: Sequence[MeetingRecord], edge: str | None = None) ->
 
 def answer_extreme(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     """The largest (or smallest) move of a kind in the span, and every meeting that made a move that size."""
-    hits = [r for r in records if _matches(r, q) and r.change_bp]
-    noun = _kind_phrase(q)
-    span = _span_phrase(q, records)
+    hits, noun, span = _moves(q, records)
+    hits = [r for r in hits if r.change_bp]
     if not hits:
         return _none_of(noun, span, records)
     pick = max if q.intent == "largest" else min
@@ -185,10 +184,13 @@ def _none_of(noun: str, span: str, records: Sequence[MeetingRecord]) -> RecordAn
                         _quote(records[-1], records[-1].decision_source))
 
 
+def _moves(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> tuple[list[MeetingRecord], str, str]:
+    """The meetings whose move the question counts, what to call such a move, and the span's phrase."""
+    return [r for r in records if _matches(r, q)], _kind_phrase(q), _span_phrase(q, records)
+
+
 def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
-    hits = [r for r in records if _matches(r, q)]
-    noun = _kind_phrase(q)
-    span = _span_phrase(q, records)
+    hits, noun, span = _moves(q, records)
     if not hits:
         return _none_of(noun, span, records)
     total = sum(r.change_bp or 0 for r in hits)
@@ -213,9 +215,7 @@ def _signed(bp: int) -> str:
 
 
 def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
-    hits = [r for r in records if _matches(r, q)]
-    noun = _kind_phrase(q)
-    span = _span_phrase(q, records)
+    hits, noun, span = _moves(q, records)
     if not hits:
         return _none_of(noun, span, records)
     r = hits[0] if q.intent == "first" else hits[-1]
