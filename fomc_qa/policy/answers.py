@@ -256,7 +256,7 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     parts, quotes = [], []
     for r in with_dissent:
         who = "; ".join(f"{d.name}, who {d.preferred}" if d.preferred else d.name for d in r.dissents)
-        parts.append(f"{day(r.meeting_date)}: {who}")
+        parts.append(who if len(with_dissent) == 1 else f"{day(r.meeting_date)}: {who}")
         quotes += [q_ for d in r.dissents[:1] for q_ in _quote(r, d.source)]
     n = sum(len(r.dissents) for r in with_dissent)
     if person:
