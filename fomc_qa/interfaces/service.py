@@ -64,11 +64,13 @@ def check_span(date_from: dt.date | None, date_to: dt.date | None) -> None:
 class FOMCService:
     """Answers, searches, documents and the timeline over one data dir; safe to share between threads."""
 
-    def __init__(self, settings: Settings | None = None, lm: str | None = None) -> None:
+    def __init__(self, settings: Settings | None = None, lm: str | None = None,
+                 session: Session | None = None) -> None:
+        """`session`, when given, is an already open one over the same data dir (tests reuse one corpus)."""
         self.settings = settings or Settings.from_env()
         self.lm_name = lm or self.settings.lm
         self.conversations = ConversationStore(self.settings.paths.conversations)
-        self._session: Session | None = None
+        self._session: Session | None = session
         self._records: list | None = None
         self._programs: dict[int, FOMCAnswerer] = {}
         self._open_lock = threading.Lock()
