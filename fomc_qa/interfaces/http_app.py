@@ -38,7 +38,11 @@ _ERRORS = {
     503: {"model": ErrorBody, "description": "No materialized index (the build command is named), or the LM is "
                                              "unavailable"},
 }
-_STREAM = {"content": {"text/event-stream": {"schema": {"type": "string"}}},
+# Each server-sent event: its name, and its data as one line of JSON.
+_EVENT = {"type": "object", "required": ["event", "data"],
+          "properties": {"event": {"enum": ["hits", "answer", "citations", "done", "error"]},
+                         "data": {"type": "string", "contentMediaType": "application/json"}}}
+_STREAM = {"content": {"text/event-stream": {"schema": _EVENT}},
            "description": "Events `hits` (retrieval), `answer`, `citations`, then `done`; or `error`."}
 
 
@@ -57,6 +61,11 @@ def create_app(service: FOMCService | None = None) -> FastAPI:
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        if exc.status == 422:  # the same shape as FastAPI's own validation errors
+            field = exc.field or "request"
+            message = str(exc) if str(exc).startswith(field) else f"{field}: {exc}"
+            detail = [{"loc": ["request", field], "msg": str(exc), "type": "value_error"}]
+            return JSONResponse({"detail": detail, "message": message}, status_code=422)
         return JSONResponse(ErrorBody(detail=str(exc), field=exc.field).model_dump(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
