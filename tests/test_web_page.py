@@ -22,13 +22,13 @@ SCREENSHOT = Path(__file__).resolve().parents[1] / "data" / "reports" / "web_pag
 
 
 @pytest.fixture(scope="module")
-def server(built):
+def server(built, tmp_path_factory):
     """`python -m fomc_qa serve` with no --host, on a free port; yields its base URL and its log."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, "FOMC_DATA_DIR": str(built[0]), "HF_HUB_OFFLINE": "1", "FOMC_QA_LM": "extractive"}
-    log = built[0] / f"serve-{port}.log"
+    log = tmp_path_factory.mktemp("serve") / "serve.log"
     with open(log, "w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "fomc_qa", "serve", "--port", str(port)], env=env,
                                 stdout=out, stderr=subprocess.STDOUT)

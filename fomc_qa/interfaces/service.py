@@ -74,6 +74,7 @@ class FOMCService:
         self._records: list | None = None
         self._programs: dict[int, FOMCAnswerer] = {}
         self._open_lock = threading.Lock()
+        self._programs_lock = threading.Lock()
         # One answer at a time: the program, the retriever's last filter and DSPy's context are per
         # process, and two CPU-bound answers on this machine's cores are no faster than one after the other.
         self._answer_lock = threading.Lock()
@@ -103,7 +104,8 @@ class FOMCService:
             return False
 
     def _program(self, k: int) -> FOMCAnswerer:
-        with self._open_lock:
+        """The program retrieving k passages (one per k asked for, built on first use)."""
+        with self._programs_lock:
             if k not in self._programs:
                 self._programs[k] = build_program(self._retrieve, self.session().retriever, k)[0]
             return self._programs[k]
