@@ -1,5 +1,6 @@
 """The HTTP API under load: 200 answer requests, 8 at a time, to a real `python -m fomc_qa serve` on
-loopback, against the library's own warm answer time measured first in this process.
+loopback, against the library's own warm answer time measured in this process, interleaved with
+the server's one-at-a-time answers so both see the same load.
 
     python benchmarks/serve.py [--requests 200] [--concurrency 8] [--port 8765]
 
@@ -32,22 +33,14 @@ def pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def library_warm(runs: int) -> list[float]:
-    """Seconds per warm answer through the library in this process (the baseline)."""
+def library_session():
+    """A warm answer through the library in this process: the baseline."""
     from fomc_qa.answering.program import answer_question
     from fomc_qa.answering.session import Session
     from fomc_qa.config import Settings
 
     session = Session.open(Settings.from_env())
-    for q in QUESTIONS:
-        answer_question(session.program, q, session.lm)
-    times = []
-    for _ in range(runs):
-        for q in QUESTIONS:
-            t = time.perf_counter()
-            answer_question(session.program, q, session.lm)
-            times.append(time.perf_counter() - t)
-    return times
+    return lambda q: answer_question(session.program, q, session.lm)
 
 
 def start_server(port: int, log: Path) -> subprocess.Popen:
@@ -85,22 +78,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--requests", type=int, default=200)
     parser.add_argument("--concurrency", type=int, default=8)
     parser.add_argument("--port", type=int, default=8765)
-    parser.add_argument("--library-runs", type=int, default=2)
+    parser.add_argument("--library-runs", type=int, default=3, help="interleaved library/server rounds")
     args = parser.parse_args(argv)
     os.environ.setdefault("FOMC_DATA_DIR", str(REPO / "data"))
     from fomc_qa.config import Settings
     from fomc_qa.index.tables import atomic_write_bytes
 
     paths = Settings.from_env().paths
-    library = library_warm(args.library_runs)
+    load_before = os.getloadavg()[0]
+    library_answer = library_session()
     paths.reports.mkdir(parents=True, exist_ok=True)
     proc = start_server(args.port, paths.report("serve_benchmark.log"))
     try:
         base = f"http://127.0.0.1:{args.port}"
         with httpx.Client(base_url=base, timeout=600) as client:
-            for q in QUESTIONS:  # warm-up: the first answer of each kind
+            for q in QUESTIONS:  # warm-up: the first answer of each kind, both ways
+                library_answer(q)
                 ask(client, q)
-            sequential = [ask(client, q) for _ in range(args.library_runs) for q in QUESTIONS]
+            # Library and server one at a time, interleaved, so both see the same load on a shared machine.
+            library, sequential = [], []
+            for _ in range(args.library_runs):
+                for q in QUESTIONS:
+                    t = time.perf_counter()
+                    library_answer(q)
+                    library.append(time.perf_counter() - t)
+                    sequential.append(ask(client, q))
         clients = [httpx.Client(base_url=base, timeout=600) for _ in range(args.concurrency)]
         jobs = [(clients[i % args.concurrency], QUESTIONS[i % len(QUESTIONS)]) for i in range(args.requests)]
         started = time.perf_counter()
@@ -120,7 +122,8 @@ def main(argv: list[str] | None = None) -> int:
     server_p50 = statistics.median(r[2] / 1000 for r in ok) if ok else float("nan")
     figures = {
         "date": time.strftime("%Y-%m-%d"),
-        "machine": f"{os.cpu_count()} cores",
+        "machine": f"{os.cpu_count()} cores, shared",
+        "load_average_1m_at_start_and_end": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "questions": QUESTIONS,
         "library_warm_answer_s": {"p50": round(lib_p50, 3), "p95": round(pct(library, 0.95), 3), "n": len(library)},
         "server_one_at_a_time_s": {"p50": round(seq_p50, 3), "p95": round(pct([r[0] for r in sequential], 0.95), 3),
@@ -136,7 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     atomic_write_bytes(paths.report("serve_benchmark.json"), (text + "\n").encode())
     load = figures["server_under_load_s"]
     md = "\n".join([
-        f"# HTTP API load ({figures['date']}, {figures['machine']})", "",
+        f"# HTTP API load ({figures['date']}, {figures['machine']}, load average "
+        f"{figures['load_average_1m_at_start_and_end']})", "",
         "| what | p50 | p95 | other |", "|---|---|---|---|",
         f"| library, warm, in process | {lib_p50:.3f} s | {figures['library_warm_answer_s']['p95']:.3f} s | "
         f"{len(library)} answers |",
