@@ -93,9 +93,10 @@ def test_over_long_question_message_names_the_limit(client):
     assert "2,000" in client.post("/v1/answer", json={"question": "x" * 2001}).json()["message"]
 
 
-def test_malformed_json_is_422(client):
-    r = client.post("/v1/answer", content=b'{"question": "What', headers={"content-type": "application/json"})
-    assert r.status_code == 422 and "json" in r.text.lower()
+@pytest.mark.parametrize("body", [b'{"question": "What', b"\xff\xfe\x00", b'{"question": "\xff"}', b"[1, 2]", b""])
+def test_malformed_json_is_422(client, body):
+    r = client.post("/v1/answer", content=body, headers={"content-type": "application/json"})
+    assert r.status_code == 422 and r.json()["message"].startswith("body"), r.text
 
 
 def test_body_over_16_kib_is_413(client):

@@ -21,6 +21,7 @@ from fastapi.concurrency import run_in_threadpool
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fomc_qa.interfaces.body_limit import BodyLimit
 from fomc_qa.interfaces.conversations import CONVERSATION_ID_PATTERN, Message
@@ -71,8 +72,17 @@ def create_app(service: FOMCService | None = None) -> FastAPI:
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
         errors = jsonable_encoder(exc.errors(), custom_encoder={Exception: str})
-        message = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or e['loc'][0]}: {e['msg']}" for e in errors)
+        message = "; ".join(f"{_field(e['loc'])}: {e['msg']}" for e in errors)
         return JSONResponse({"detail": errors, "message": message}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # a body that is not even text (invalid UTF-8): malformed JSON, so 422
+            detail = [{"loc": ["body"], "msg": f"malformed JSON ({exc.detail})", "type": "json_invalid"}]
+            return JSONResponse({"detail": detail, "message": f"body: malformed JSON ({exc.detail})"},
+                                status_code=422)
+        return JSONResponse({"detail": str(exc.detail), "field": None}, status_code=exc.status_code,
+                            headers=exc.headers)
 
     @app.exception_handler(Exception)
     async def crashed(request: Request, exc: Exception) -> JSONResponse:
@@ -130,6 +140,11 @@ def create_app(service: FOMCService | None = None) -> FastAPI:
         return messages
 
     return app
+
+
+def _field(loc: list) -> str:
+    """The request field an error is about ("question", "top_k"), else where it is ("body")."""
+    return ".".join(str(p) for p in loc[1:] if isinstance(p, str)) or str(loc[0])
 
 
 def sse(event: str, data) -> str:
