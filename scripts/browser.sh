@@ -9,4 +9,5 @@ if [ ! -x /usr/bin/chromium ]; then
   $SUDO apt-get update -qq
   $SUDO apt-get install -y -qq -o DPkg::Lock::Timeout=600 chromium >/dev/null
 fi
-/usr/bin/chromium --version
+# (the Debian wrapper script prints a shell warning of its own on some machines; only the version matters)
+echo "browser: $(/usr/bin/chromium --version 2>/dev/null)"
