@@ -15,7 +15,17 @@ from schemathesis.specs.openapi.checks import (
 
 from fomc_qa.interfaces.http_app import create_app
 
-CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance]
+
+@schemathesis.check
+def no_stack_trace(ctx, response, case) -> bool | None:
+    """No response body carries a Python traceback or a source path."""
+    if "Traceback (most recent call last)" in response.text or 'File "/' in response.text:
+        raise AssertionError("a stack trace in the response")
+    return None
+
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_schema_conformance,
+          no_stack_trace]
 EXAMPLES_PER_READ, EXAMPLES_PER_ANSWER = 25, 6
 
 
