@@ -9,7 +9,7 @@ from pathlib import Path
 import dspy
 
 from fomc_qa.answering.engine import make_lm
-from fomc_qa.answering.program import FOMCAnswerer, load_program
+from fomc_qa.answering.program import FOMCAnswerer, Retrieve, load_program
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.embed import get_encoder
 from fomc_qa.index.store import BUILD_COMMAND, Corpus, IndexMissing
@@ -61,9 +61,14 @@ class Session:
     def open(cls, settings: Settings, lm: str | None = None, k: int = 5, paths: DataPaths | None = None) -> Session:
         retriever = open_retriever(settings, paths=paths)
         model = make_lm(lm or settings.lm, settings.lm_api_base, embedder=retriever.embedder)
-        path = program_path(retriever.corpus.paths)
-        if path.exists():
-            program = load_program(retriever.search, path, k=k, desk=retriever.desk)
-        else:
-            program = FOMCAnswerer(retriever.search, k=k, desk=retriever.desk)
-        return cls(settings, retriever, model, program, path.exists())
+        program, compiled = build_program(retriever.search, retriever, k)
+        return cls(settings, retriever, model, program, compiled)
+
+
+def build_program(retrieve: Retrieve, retriever: Retriever, k: int) -> tuple[FOMCAnswerer, bool]:
+    """The answering program over `retrieve`, with the compiled state the pipeline saved when there is
+    one; also says whether there was."""
+    path = program_path(retriever.corpus.paths)
+    if path.exists():
+        return load_program(retrieve, path, k=k, desk=retriever.desk), True
+    return FOMCAnswerer(retrieve, k=k, desk=retriever.desk), False

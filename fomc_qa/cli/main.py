@@ -5,6 +5,8 @@
     python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev]
     python -m fomc_qa timeline [--from YYYY-MM] [--to YYYY-MM] [--json]
     python -m fomc_qa benchmark [--scale N ...]
+    python -m fomc_qa serve [--host 127.0.0.1] [--port 8000]     the HTTP API and web page
+    python -m fomc_qa mcp [--http PORT]                           the MCP server (stdio, or HTTP on loopback)
 
 Exit codes: 0 ok, 2 bad input, 3 no materialized index (the message says how to build it).
 """
@@ -17,6 +19,8 @@ import sys
 
 EXIT_OK, EXIT_BAD_INPUT, EXIT_NO_INDEX = 0, 2, 3
 SUBCOMMANDS = {"search", "eval", "benchmark", "timeline"}
+# Long-running servers, imported only when asked for (FastAPI, uvicorn and the MCP SDK stay off the cold start).
+SERVERS = {"serve": "fomc_qa.interfaces.http_server", "mcp": "fomc_qa.interfaces.mcp_server"}
 
 
 def _fail(message: str, code: int) -> int:
@@ -37,10 +41,10 @@ def _ask(argv: list[str]) -> int:
     from fomc_qa.answering.session import Session
     from fomc_qa.cli.render import answer_json, answer_panel, console
     from fomc_qa.config import Settings
-    from fomc_qa.models import clean_question
+    from fomc_qa.models import check_k, clean_question
 
     question = clean_question(args.question)
-    _check_k(args.k)
+    check_k(args.k)
     session = Session.open(Settings.from_env(), lm=args.lm, k=args.k)
     answer = answer_question(session.program, question, session.lm)
     if args.json:
@@ -61,10 +65,10 @@ def _search(argv: list[str]) -> int:
     from fomc_qa.answering.session import open_retriever
     from fomc_qa.cli.render import console, hits_json, hits_table
     from fomc_qa.config import Settings
-    from fomc_qa.models import clean_question
+    from fomc_qa.models import check_k, clean_question
 
     question = clean_question(args.question)
-    _check_k(args.k)
+    check_k(args.k)
     hits = open_retriever(Settings.from_env()).search(question, args.k)
     if args.json:
         print(hits_json(hits))
@@ -108,13 +112,6 @@ def _eval(argv: list[str]) -> int:
     return EXIT_OK
 
 
-def _check_k(k: int) -> None:
-    from fomc_qa.models import BadQuestion
-
-    if not 1 <= k <= 100:
-        raise BadQuestion(f"--k must be between 1 and 100, not {k}")
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     from fomc_qa.evaluation.golden import GoldenFileError
@@ -131,6 +128,10 @@ def main(argv: list[str] | None = None) -> int:
             from fomc_qa.cli.timeline import main as timeline_main
 
             return timeline_main(argv[1:])
+        if argv and argv[0] in SERVERS:
+            import importlib
+
+            return importlib.import_module(SERVERS[argv[0]]).main(argv[1:])
         if argv and argv[0] in SUBCOMMANDS:
             return {"search": _search, "eval": _eval}[argv[0]](argv[1:])
         return _ask(argv)
