@@ -6,6 +6,7 @@ import pyarrow.parquet as pq
 from fomc_pipeline.assets.ingest import chunks
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
+from fomc_qa.index.integrity import corpus_manifest_fields
 from fomc_qa.index.store import INDEX_PARAMS
 from fomc_qa.index.tables import atomic_write, read_records, read_table, vectors_of
 from fomc_qa.index.writer import embed_chunks, write_bm25, write_catalog, write_index, write_manifest
@@ -68,7 +69,8 @@ def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.Mater
     kinds={"duckdb", "python"},
     automation_condition=dg.AutomationCondition.eager(),
     description="The corpus over all materialized meetings: a DuckDB catalog of views over the Parquet "
-    "partitions, one USearch index and a BM25 index over every chunk, and the manifest the query side opens.",
+    "partitions, one USearch index and a BM25 index over every chunk, and the manifest the query side opens, "
+    "with the size and SHA-256 of every file it is built from or writes.",
 )
 def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     paths = storage.paths
@@ -94,6 +96,7 @@ def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedd
         "model": embedder.model_name,
         "index_params": INDEX_PARAMS,
         "not_indexed": not_ready,
+        **corpus_manifest_fields(paths, ready),
     }
     write_manifest(paths, manifest)
     return dg.MaterializeResult(

@@ -5,21 +5,29 @@
     python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev]
     python -m fomc_qa timeline [--from YYYY-MM] [--to YYYY-MM] [--json]
     python -m fomc_qa benchmark [--scale N ...]
+    python -m fomc_qa doctor [--json]
 
-Exit codes: 0 ok, 2 bad input, 3 no materialized index (the message says how to build it).
+Exit codes: 0 ok, 1 an unforeseen error (one line; FOMC_QA_DEBUG=1 prints the traceback), 2 bad input
+or an LM that cannot be used, 3 no materialized index, or a damaged or stale built file (the message
+names the file and the command that rebuilds it).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
+import traceback
 
-EXIT_OK, EXIT_BAD_INPUT, EXIT_NO_INDEX = 0, 2, 3
-SUBCOMMANDS = {"search", "eval", "benchmark", "timeline"}
+EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_NO_INDEX = 0, 1, 2, 3
+SUBCOMMANDS = {"search", "eval", "benchmark", "timeline", "doctor"}
 
 
 def _fail(message: str, code: int) -> int:
+    """One line (or one message) on stderr, never a traceback unless FOMC_QA_DEBUG=1 asks for it."""
+    if os.environ.get("FOMC_QA_DEBUG") == "1":
+        traceback.print_exc()
     print(f"error: {message}", file=sys.stderr)
     return code
 
@@ -117,6 +125,7 @@ def _check_k(k: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    from fomc_qa.answering.lm_errors import LMUnavailable
     from fomc_qa.evaluation.golden import GoldenFileError
     from fomc_qa.index.store import BUILD_COMMAND, IndexMissing
     from fomc_qa.models import BadQuestion
@@ -131,13 +140,22 @@ def main(argv: list[str] | None = None) -> int:
             from fomc_qa.cli.timeline import main as timeline_main
 
             return timeline_main(argv[1:])
+        if argv and argv[0] == "doctor":
+            from fomc_qa.cli.doctor import main as doctor_main
+
+            return doctor_main(argv[1:])
         if argv and argv[0] in SUBCOMMANDS:
             return {"search": _search, "eval": _eval}[argv[0]](argv[1:])
         return _ask(argv)
-    except (BadQuestion, GoldenFileError) as exc:
+    except (BadQuestion, GoldenFileError, LMUnavailable) as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     except (IndexMissing, RecordsMissing) as exc:
         message = str(exc) if isinstance(exc, IndexMissing) else f"{exc}: run the pipeline first: {BUILD_COMMAND}"
         return _fail(message, EXIT_NO_INDEX)
     except SystemExit as exc:  # argparse: usage errors are bad input
         return EXIT_OK if exc.code in (0, None) else EXIT_BAD_INPUT
+    except Exception as exc:  # unforeseen: one line, and the place to look
+        from fomc_qa.index.integrity import first_line
+
+        return _fail(f"{first_line(exc)} (FOMC_QA_DEBUG=1 shows the traceback; python -m fomc_qa doctor checks "
+                     "the built files)", EXIT_FAILED)
