@@ -12,7 +12,7 @@ from fomc_qa.answering.engine import make_lm
 from fomc_qa.answering.program import FOMCAnswerer, load_program
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.embed import get_encoder
-from fomc_qa.index.integrity import first_line, fix_for, program_problems, raise_for
+from fomc_qa.index.integrity import first_line, fix_for, program_problems, raise_for, sidecar_path
 from fomc_qa.index.store import BUILD_COMMAND, Corpus, IndexMissing
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.timeline import RecordsMissing, load_records
@@ -74,8 +74,9 @@ class Session:
         retriever = open_retriever(settings, paths=paths)
         model = make_lm(lm or settings.lm, settings.lm_api_base, embedder=retriever.embedder)
         path = program_path(retriever.corpus.paths)
-        if path.exists():
+        compiled = path.exists() or sidecar_path(path).exists()  # a recorded program that is gone is damage
+        if compiled:
             program = open_program(retriever, path, k)
         else:
             program = FOMCAnswerer(retriever.search, k=k, desk=retriever.desk)
-        return cls(settings, retriever, model, program, path.exists())
+        return cls(settings, retriever, model, program, compiled)

@@ -136,7 +136,9 @@ def load_manifest(paths: DataPaths) -> dict:
     """The corpus manifest; a missing one means no build, an unreadable one names the corpus refresh."""
     path = paths.manifest
     if not path.exists():
-        raise IndexMissing(f"no index under {paths.root}: run the pipeline first: {BUILD_COMMAND}")
+        if paths.merged_index.exists() or paths.table_dir("embeddings").exists():
+            raise IndexMissing(f"{path} is missing; fix: {corpus_command(paths)}")
+        raise IndexMissing(f"no index under {paths.root} ({path} is missing): run the pipeline first: {BUILD_COMMAND}")
     try:
         manifest = json.loads(path.read_bytes())
         if not isinstance(manifest, dict) or not isinstance(manifest.get("partitions", []), list):
@@ -158,14 +160,15 @@ def check_files(paths: DataPaths, manifest: dict, records: list[FileRecord], has
     built_at = float(manifest.get("built_at", 0.0))
     problems: list[Problem] = []
     stale_partitions: set[str] = set()
+    root = str(paths.root) + os.sep
     # Parquet before shards, so a shard whose partition was re-run is judged with it.
     for record in sorted(records, key=lambda r: r.kind == "shard"):
-        path = paths.root / record.path
-        fix = fix_for(paths, record.kind, record.partition)
+        path = root + record.path
         try:
-            stat = path.stat()
+            stat = os.stat(path)
         except FileNotFoundError:
-            problems.append(Problem(record.path, record.kind, "missing", "missing", fix, record.partition))
+            problems.append(Problem(record.path, record.kind, "missing", "missing",
+                                    fix_for(paths, record.kind, record.partition), record.partition))
             continue
         if stat.st_size != record.bytes:
             state = "wrong size"
@@ -174,9 +177,10 @@ def check_files(paths: DataPaths, manifest: dict, records: list[FileRecord], has
             state, detail = "contents differ", "its SHA-256 differs from the one the build recorded (damaged)"
         else:
             continue
+        fix = fix_for(paths, record.kind, record.partition)
         newer = stat.st_mtime > built_at
         if record.partition and newer and (
-            (record.kind in PARTITION_TABLES and _whole_parquet(path)) or
+            (record.kind in PARTITION_TABLES and _whole_parquet(Path(path))) or
             (record.kind == "shard" and record.partition in stale_partitions)
         ):
             stale_partitions.add(record.partition)

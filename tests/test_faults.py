@@ -1,0 +1,166 @@
+"""The fault matrix on the small fixture build: every damaged file ends in exit 3 naming the file and
+its fix, or in the same answer where the read path does not need the file or falls back; doctor
+names each damaged file; an unusable LM is exit 2; no traceback unless FOMC_QA_DEBUG=1."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from faults import HOWS, ISSUE_CASES, KINDS, Case, apply, copy_data, snapshot_of
+
+from fomc_qa.cli.main import main
+
+QUESTION = "What did the FOMC decide at its October 2025 meeting?"
+PARTITION = "2025-10-29"
+
+
+@pytest.fixture(scope="module")
+def intact(built, tmp_path_factory):
+    """A copy of the fixture build with a compiled-program file and its record, as qa_program leaves them."""
+    from fomc_qa.answering.program import FOMCAnswerer, save_program
+    from fomc_qa.answering.session import program_path
+    from fomc_qa.index.integrity import write_sidecar
+
+    paths = copy_data(built[0], tmp_path_factory.mktemp("intact") / "data")
+    path = save_program(FOMCAnswerer(lambda q, k: []), program_path(paths))
+    write_sidecar(paths, path, "program")
+    return paths
+
+
+def _run(monkeypatch, capsys, root, *argv):
+    monkeypatch.setenv("FOMC_DATA_DIR", str(root))
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _citations(out: str) -> list[str]:
+    return [c["chunk_id"] for c in json.loads(out)["citations"]]
+
+
+@pytest.fixture(scope="module")
+def intact_citations(intact):
+    mp = pytest.MonkeyPatch()
+    mp.setenv("FOMC_DATA_DIR", str(intact.root))
+    from fomc_qa.answering.program import answer_question
+    from fomc_qa.answering.session import Session
+    from fomc_qa.config import Settings
+
+    session = Session.open(Settings.from_env())
+    mp.undo()
+    cites = [c.chunk_id for c in answer_question(session.program, QUESTION, session.lm).citations]
+    assert cites and any(PARTITION in c for c in cites)
+    return cites
+
+
+CASES = [Case(f"{kind}, {how}", kind, how) for kind in KINDS for how in HOWS] + [
+    c for c in ISSUE_CASES if c.how in ("empty", "")]
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.name)
+def test_damaged_file_exits_3_naming_it_or_gives_the_same_answer(case, intact, intact_citations, tmp_path,
+                                                                 monkeypatch, capsys):
+    paths = copy_data(intact.root, tmp_path / "data")
+    named = apply(case, paths, PARTITION)
+    before = snapshot_of(paths.root)
+    code, out, err = _run(monkeypatch, capsys, paths.root, QUESTION, "--json")
+    assert "Traceback" not in err
+    if case.same_answer:
+        assert code == 0, err
+        assert _citations(out) == intact_citations
+        if case.kind == "shard":  # the warning names the shard and the command that rebuilds it
+            assert f"shards/{PARTITION}.usearch" in err and "--select index_shard --partition" in err
+        assert snapshot_of(paths.root) == before  # the read side writes nothing
+    else:
+        assert code == 3, (out, err)
+        rel = named.relative_to(paths.root).as_posix()
+        assert rel in err or str(named) in err or (case.kind == "bm25" and "index/bm25" in err), err
+        assert "fix:" in err or "run the pipeline" in err
+        if case.kind in ("chunks", "embeddings"):
+            assert f"partition {PARTITION}" in err and f"--partition {PARTITION}" in err and "--select corpus" in err
+
+
+@pytest.mark.parametrize("case", [c for c in CASES if c.kind not in ("read-only",)], ids=lambda c: c.name)
+def test_doctor_names_each_damaged_file(case, intact, tmp_path, monkeypatch, capsys):
+    paths = copy_data(intact.root, tmp_path / "data")
+    named = apply(case, paths, PARTITION)
+    code, out, err = _run(monkeypatch, capsys, paths.root, "doctor", "--json")
+    report = json.loads(out)
+    assert code == 3 and not report["healthy"]
+    unhealthy = {f["path"] for f in report["files"] if f["state"] != "ok"}
+    rel = named.relative_to(paths.root).as_posix()
+    assert rel in unhealthy or (case.kind == "bm25" and any(p.startswith("index/bm25/") for p in unhealthy))
+    if case.kind in ("chunks", "embeddings", "documents", "shard"):
+        assert report["partitions_to_rematerialize"] == [PARTITION]
+
+
+def test_doctor_reports_a_healthy_build_healthy(intact, monkeypatch, capsys):
+    code, out, _ = _run(monkeypatch, capsys, intact.root, "doctor")
+    assert code == 0 and "healthy: every file is as the build recorded it" in out
+    code, out, _ = _run(monkeypatch, capsys, intact.root, "doctor", "--json")
+    report = json.loads(out)
+    assert code == 0 and report["healthy"]
+    kinds = {f["kind"] for f in report["files"]}
+    assert kinds >= {"manifest", "documents", "chunks", "embeddings", "shard", "all-meetings index", "bm25",
+                     "program", "catalog"}
+
+
+def test_a_partition_rematerialized_after_the_corpus_is_stale_not_damaged(intact, tmp_path, monkeypatch, capsys):
+    import pyarrow.parquet as pq
+
+    paths = copy_data(intact.root, tmp_path / "data")
+    path = paths.partition_file("chunks", PARTITION)
+    table = pq.read_table(path)
+    pq.write_table(table.slice(0, table.num_rows - 1), path)  # a whole, newer file: a re-run changed it
+    code, _, err = _run(monkeypatch, capsys, paths.root, QUESTION)
+    assert code == 3 and "out of date" in err and "re-materialized after the corpus was built" in err
+    assert "refresh the corpus" in err and "--select corpus" in err and "damaged" not in err
+    code, out, _ = _run(monkeypatch, capsys, paths.root, "doctor", "--json")
+    states = {f["path"]: f["state"] for f in json.loads(out)["files"]}
+    assert code == 3 and states[f"warehouse/chunks/{PARTITION}.parquet"] == "stale"
+
+
+def test_debug_shows_the_traceback(intact, tmp_path, monkeypatch, capsys):
+    paths = copy_data(intact.root, tmp_path / "data")
+    apply(Case("", "manifest", "garbage"), paths, PARTITION)
+    monkeypatch.setenv("FOMC_QA_DEBUG", "1")
+    code, _, err = _run(monkeypatch, capsys, paths.root, QUESTION)
+    assert code == 3 and "Traceback" in err and "index/manifest.json" in err
+
+
+def test_shard_fallback_searches_the_same_chunks(intact, tmp_path):
+    """The meeting's dense hits through the index over all meetings equal its shard's."""
+    import datetime as dt
+
+    from fomc_qa.index.embed import get_encoder
+    from fomc_qa.index.store import Corpus
+
+    whole = Corpus(intact)
+    paths = copy_data(intact.root, tmp_path / "data")
+    paths.shard_file(PARTITION).unlink()
+    fallback = Corpus(paths)
+    assert fallback.damaged == [PARTITION]
+    meeting = {dt.date.fromisoformat(PARTITION)}
+    query = get_encoder(whole.manifest["model"]).encode(["the target range for the federal funds rate"])[0]
+    want, got = whole.dense_search(query, 10, meeting), fallback.dense_search(query, 10, meeting)
+    assert [r for r, _ in got] == [r for r, _ in want]
+    assert [s for _, s in got] == pytest.approx([s for _, s in want], abs=2e-3)
+
+
+def test_unknown_lm_exits_2_naming_the_model(intact, monkeypatch, capsys):
+    code, _, err = _run(monkeypatch, capsys, intact.root, QUESTION, "--lm", "nonexistent/model-xyz")
+    assert code == 2, err
+    assert "nonexistent/model-xyz" in err and "Switching the LM" in err and "Traceback" not in err
+
+
+def test_unforeseen_errors_are_one_line(intact, monkeypatch, capsys):
+    import fomc_qa.answering.session as session
+
+    def broken(*args, **kwargs):
+        raise KeyError("boom")
+
+    monkeypatch.setattr(session.Session, "open", broken)
+    code, _, err = _run(monkeypatch, capsys, intact.root, QUESTION)
+    assert code == 1 and err.count("\n") == 1 and "KeyError" in err and "FOMC_QA_DEBUG=1" in err
+
