@@ -164,3 +164,65 @@ def test_unforeseen_errors_are_one_line(intact, monkeypatch, capsys):
     code, _, err = _run(monkeypatch, capsys, intact.root, QUESTION)
     assert code == 1 and err.count("\n") == 1 and "KeyError" in err and "FOMC_QA_DEBUG=1" in err
 
+
+
+def _failure(result) -> str:
+    (event,) = [e for e in result.all_events if e.is_step_failure]
+    return event.step_failure_data.user_failure_data.description
+
+
+def test_a_full_disk_fails_the_partition_in_one_line_and_keeps_the_previous_file(built, tmp_path, monkeypatch):
+    """ENOSPC inside the one atomic writer, half-way through the Parquet file."""
+    import errno
+
+    import dagster as dg
+    import pyarrow.parquet as pq
+    from conftest import resources_for
+
+    from fomc_pipeline import definitions as d
+
+    paths = copy_data(built[0], tmp_path / "data")
+    target = paths.partition_file("embeddings", PARTITION)
+    before = target.read_bytes()
+
+    def full_disk(table, where, **kwargs):
+        with open(where, "wb") as f:
+            f.write(b"PAR1" + b"\0" * 1000)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pq, "write_table", full_disk)
+    result = dg.materialize([d.embeddings], partition_key=PARTITION, instance=built[1],
+                            resources=resources_for(paths.root, "http://127.0.0.1:9"), raise_on_error=False)
+    assert not result.success
+    assert _failure(result) == f"partition {PARTITION}: cannot write {target}: No space left on device"
+    assert target.read_bytes() == before
+    assert not [f for f in target.parent.iterdir() if f.name.startswith(".")]  # no temp file left
+
+
+def test_a_full_embedding_cache_fails_the_partition_in_one_line(built, tmp_path, monkeypatch):
+    """SQLite's 'database or disk is full' in the embedding cache, from a real page limit."""
+    import sqlite3
+
+    import dagster as dg
+    from conftest import resources_for
+
+    from fomc_pipeline import definitions as d
+    from fomc_qa.index.embed import EmbeddingCache
+
+    paths = copy_data(built[0], tmp_path / "data")
+    target = paths.partition_file("embeddings", PARTITION)
+    before = target.read_bytes()
+
+    def tiny(self):
+        db = sqlite3.connect(self.path, timeout=60)
+        pages = db.execute("PRAGMA page_count").fetchone()[0]
+        db.execute(f"PRAGMA max_page_count = {max(pages, 2)}")
+        return db
+
+    monkeypatch.setattr(EmbeddingCache, "_connect", tiny)
+    result = dg.materialize([d.embeddings], partition_key=PARTITION, instance=built[1],
+                            resources=resources_for(paths.root, "http://127.0.0.1:9"), raise_on_error=False)
+    assert not result.success
+    message = _failure(result)
+    assert message.startswith(f"partition {PARTITION}: cannot write {paths.embed_cache}") and "full" in message
+    assert "\n" not in message and target.read_bytes() == before

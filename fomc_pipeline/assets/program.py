@@ -5,6 +5,7 @@ import dspy
 
 from fomc_pipeline.assets.quality import retrieval_eval
 from fomc_pipeline.resources import LanguageModel, Storage
+from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.answering.program import FOMCAnswerer, answer_metric, compile_program, save_program
 from fomc_qa.answering.session import open_retriever, program_path
 from fomc_qa.config import Settings
@@ -42,6 +43,7 @@ def score(program: FOMCAnswerer, examples: list[dspy.Example]) -> float:
     "dev-split score before and after compiling, and its size and SHA-256 in a sidecar file "
     "(qa_program.integrity.json) the read side checks.",
 )
+@fails_on_write_errors
 def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage: Storage,
                lm: LanguageModel) -> dg.MaterializeResult:
     paths = storage.paths
