@@ -226,3 +226,94 @@ def test_a_full_embedding_cache_fails_the_partition_in_one_line(built, tmp_path,
     message = _failure(result)
     assert message.startswith(f"partition {PARTITION}: cannot write {paths.embed_cache}") and "full" in message
     assert "\n" not in message and target.read_bytes() == before
+
+
+STATEMENT_PATH = "/newsevents/pressreleases/monetary20240131a.htm"
+
+
+@pytest.fixture()
+def fault_site():
+    from conftest import SNAPSHOT
+    from sites import serve
+
+    with serve(SNAPSHOT) as site:
+        yield site
+
+
+def _fetch_faults():
+    from conftest import SNAPSHOT
+    from sites import fetch_faults
+
+    return fetch_faults((SNAPSHOT / STATEMENT_PATH.lstrip("/")).stat().st_size)
+
+
+@pytest.mark.parametrize("fault", _fetch_faults(), ids=lambda f: f.name)
+def test_fetch_fault_is_retried_or_rejected_naming_the_url(fault, fault_site):
+    """Through the loopback fault server: the page arrives after retries, or the fetch or the parser
+    fails with its own error naming the URL; nothing else escapes."""
+    from fomc_pipeline.fed.fetch import FedClient, FetchError
+    from fomc_pipeline.fed.pages import PageParseError, parse_page
+
+    fault_site.routes[STATEMENT_PATH] = fault.route
+    with FedClient(fault_site.url, timeout_s=0.2, retries=2, backoff_s=0.01) as client:
+        try:
+            page = client.get_page(STATEMENT_PATH)
+            clean = parse_page(page.text, "statement", page.url)
+        except (FetchError, PageParseError) as exc:
+            assert not fault.recovers, exc
+            assert STATEMENT_PATH in str(exc)
+            return
+    assert fault.recovers and "federal funds rate" in clean.text
+    assert fault_site.hits[STATEMENT_PATH] == 3
+
+
+FUZZ = dict(max_examples=300, deadline=None, derandomize=True,
+            suppress_health_check=list(__import__("hypothesis").HealthCheck))
+
+
+def _page_property(kind):
+    from hypothesis import given, settings
+    from mutations import mutated
+
+    from fomc_pipeline.fed.pages import PageParseError, parse_page
+
+    @settings(**FUZZ)
+    @given(mutated(kind))
+    def check(example):
+        rel, html = example
+        try:
+            page = parse_page(html, kind, rel)
+        except PageParseError as exc:
+            assert rel in str(exc)
+            return
+        assert page.text.strip() and page.title.strip()
+
+    return check
+
+
+def test_statement_parser_survives_mutated_pages():
+    _page_property("statement")()
+
+
+def test_minutes_parser_survives_mutated_pages():
+    _page_property("minutes")()
+
+
+def test_calendar_parser_survives_mutated_pages():
+    import datetime as dt
+
+    from hypothesis import given, settings
+    from mutations import mutated
+
+    from fomc_pipeline.fed.calendar import CalendarParseError, parse_calendar
+
+    @settings(**FUZZ)
+    @given(mutated("calendar"))
+    def check(example):
+        try:
+            meetings = parse_calendar(example[1])
+        except CalendarParseError:
+            return
+        assert meetings and all(isinstance(m.meeting_date, dt.date) for m in meetings)
+
+    check()
