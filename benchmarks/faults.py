@@ -203,18 +203,15 @@ def kill_row(src: Path, meeting: str, work: Path, url: str) -> tuple[str, str, i
     shutil.copytree(src, root, symlinks=True, ignore=shutil.ignore_patterns("snapshot"))
     paths = DataPaths(root)
     want = _chunks_of(paths, meeting)
-    for table in ("raw_pages", "documents", "chunks", "embeddings", "meeting_records"):
-        for f in paths.table_dir(table).glob(f"{meeting}.*"):
-            f.unlink()
-    paths.shard_file(meeting).unlink()
     half, served, killed_at = 0, 0, []
-    for wait_for in ("raw_pages", "chunks"):  # kill once each of these files appears: mid-partition
+    for wait_for in ("raw_pages", "chunks"):  # kill once each of these files is rewritten: mid-partition
+        target = paths.partition_file(wait_for, meeting)
+        before = target.stat().st_mtime_ns
         proc = subprocess.Popen(_dagster(PER_MEETING, meeting), env=_env(root, url),
                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         t0 = time.perf_counter()
-        target = paths.partition_file(wait_for, meeting)
-        while not target.exists() and proc.poll() is None and time.perf_counter() - t0 < 300:
-            time.sleep(0.05)
+        while target.stat().st_mtime_ns == before and proc.poll() is None and time.perf_counter() - t0 < 300:
+            time.sleep(0.02)
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         killed_at.append(f"{time.perf_counter() - t0:.0f} s")
@@ -224,7 +221,7 @@ def kill_row(src: Path, meeting: str, work: Path, url: str) -> tuple[str, str, i
                              text=True)
     same = rebuild.returncode == 0 and _chunks_of(paths, meeting) == want
     bad = half + (not same) + (2 - served)
-    return (f"kill -9 of a partition build ({meeting}) once its raw pages, once its chunks were written "
+    return (f"kill -9 of a partition rebuild ({meeting}) once it rewrote its raw pages, once its chunks "
             f"(at {', '.join(killed_at)})",
             f"{half} files left half-written, answers still served {served} of 2 times, the rebuild gives "
             f"{'the same' if same else 'DIFFERENT'} {len(want)} chunks (ids and text)", bad)
