@@ -28,7 +28,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "tests")]
 
-from faults import HOWS, ISSUE_CASES, KINDS, Case, apply, copy_data  # noqa: E402
+from faults import HOWS, ISSUE_CASES, KINDS, Case, apply, copy_data, half_written  # noqa: E402
 from mutations import mutated  # noqa: E402
 from sites import fetch_faults, serve  # noqa: E402
 
@@ -157,19 +157,24 @@ def damaged_rows(src: Path, meeting: str, work: Path) -> tuple[list[tuple[str, s
 
 
 def matrix_row(src: Path, meeting: str, work: Path) -> tuple[str, str, int]:
-    """Each file kind x missing, truncated, garbage, through doctor (in one process each)."""
+    """Each file kind x missing, truncated, garbage, through doctor's check (in this process: the CLI
+    around it is exercised by the 15 cases above)."""
+    from fomc_qa.answering.session import program_path
+    from fomc_qa.index.integrity import diagnose
+
     named_count = total = 0
     for kind in KINDS:
         for how in HOWS:
             paths = copy_data(src, work / f"{kind}-{how}".replace(" ", "_"))
             named = apply(Case("", kind, how), paths, meeting)
-            doctor = cli(paths.root, "doctor", "--json")
-            unhealthy = {f["path"] for f in json.loads(doctor.stdout)["files"] if f["state"] != "ok"}
+            diagnosis = diagnose(paths, program_path(paths))
+            unhealthy = {f.path for f in diagnosis.problems}
             rel = named.relative_to(paths.root).as_posix()
             total += 1
-            named_count += doctor.returncode == 3 and (rel in unhealthy or any(p.startswith(rel) for p in unhealthy))
+            named_count += not diagnosis.healthy and (rel in unhealthy or any(p.startswith(rel) for p in unhealthy))
+            shutil.rmtree(paths.root)
     return (f"doctor on {len(KINDS)} file kinds x missing, truncated, garbage",
-            f"{named_count} of {total} exit 3 naming the damaged file", total - named_count)
+            f"{named_count} of {total} unhealthy, naming the damaged file", total - named_count)
 
 
 def _dagster(select: str, partition: str | None) -> list[str]:
@@ -189,15 +194,6 @@ def _chunks_of(paths: DataPaths, key: str) -> list[tuple[str, str]]:
     return list(zip(t.column("chunk_id").to_pylist(), t.column("text").to_pylist(), strict=True))
 
 
-def _half_written(root: Path) -> int:
-    """Temp files left behind, and Parquet files that are not whole."""
-    from fomc_qa.index.integrity import _whole_parquet
-
-    temps = [f for f in root.rglob(".*") if f.is_file() and (f.name.endswith(".tmp") or ".parquet." in f.name)]
-    broken = [f for f in (root / "warehouse").rglob("*.parquet") if not _whole_parquet(f)]
-    return len(temps) + len(broken)
-
-
 def kill_row(src: Path, meeting: str, work: Path, url: str) -> tuple[str, str, int]:
     root = work / "kill"
     shutil.copytree(src, root, symlinks=True, ignore=shutil.ignore_patterns("snapshot"))
@@ -215,7 +211,7 @@ def kill_row(src: Path, meeting: str, work: Path, url: str) -> tuple[str, str, i
         os.killpg(proc.pid, signal.SIGKILL)
         proc.wait()
         killed_at.append(f"{time.perf_counter() - t0:.0f} s")
-        half += _half_written(root)
+        half += len(half_written(root))
         served += cli(root, "search", "balance sheet runoff in 2022", "--k", "3").returncode == 0
     rebuild = subprocess.run(_dagster(PER_MEETING, meeting), env=_env(root, url), capture_output=True,
                              text=True)
@@ -275,7 +271,7 @@ def full_disk_row(src: Path, meeting: str, work: Path) -> tuple[str, str, int]:
         result = dg.materialize([d.embeddings], partition_key=meeting, instance=instance, resources=resources)
     same = result.success and target.read_bytes() == before
     one_line = sum("\n" not in line and "cannot write" in line for line in lines)
-    half = _half_written(paths.root)
+    half = len(half_written(paths.root))
     return ("ENOSPC while writing a partition; database or disk is full in the embedding cache (injected)",
             f"{one_line} of 2 fail the partition in one line ({lines[0]!r}); previous file kept {kept} of 2; "
             f"{half} half-written files; the rebuild after is byte-identical: {same}",

@@ -114,3 +114,14 @@ def copy_data(src: Path, dst: Path) -> DataPaths:
                     ignore=shutil.ignore_patterns("snapshot", "dagster_home", "cache", ".*.tmp"))
     os.utime(dst)
     return DataPaths(dst)
+
+
+def half_written(root: Path) -> list[Path]:
+    """What a killed or failed write could leave: the atomic writer's dot-named temp files (and BM25's
+    staging directories) under the built directories, and Parquet files that are not whole."""
+    from fomc_qa.index.integrity import whole_parquet
+
+    built = [root / d for d in ("warehouse", "index", "programs", "reports") if (root / d).exists()]
+    temps = [f for d in built for f in d.rglob(".*")]
+    broken = [f for f in (root / "warehouse").rglob("*.parquet") if not whole_parquet(f)]
+    return temps + broken

@@ -317,3 +317,85 @@ def test_calendar_parser_survives_mutated_pages():
         assert meetings and all(isinstance(m.meeting_date, dt.date) for m in meetings)
 
     check()
+
+
+BUILD_ONE = """
+import sys
+import dagster as dg
+from conftest import resources_for
+from fomc_pipeline import definitions as d
+from fomc_pipeline.partitions import meetings
+data, url, key = sys.argv[1:]
+with dg.DagsterInstance.ephemeral() as instance:
+    instance.add_dynamic_partitions(meetings.name, [key])
+    dg.materialize(d.per_meeting_assets, partition_key=key, instance=instance, resources=resources_for(data, url))
+"""
+
+
+def test_kill_9_mid_partition_then_a_rebuild_under_concurrent_readers(built, snapshot_url, tmp_path):
+    """A partition build killed once its chunks are rewritten leaves no half-written file and a corpus
+    that still answers; the rebuild, while another thread keeps opening and searching the corpus,
+    gives the same chunk ids and text, and the readers see no error."""
+    import os
+    import shutil
+    import signal
+    import subprocess
+    import sys
+    import threading
+    import time
+    from pathlib import Path
+
+    import dagster as dg
+    import pyarrow.parquet as pq
+    from conftest import resources_for
+    from faults import half_written
+
+    from fomc_pipeline import definitions as d
+    from fomc_qa.index.store import Corpus
+
+    paths = copy_data(built[0], tmp_path / "data")
+    shutil.copytree(built[0] / "cache", paths.root / "cache")  # the rebuild embeds from the cache, as a re-run does
+    chunks = paths.partition_file("chunks", PARTITION)
+
+    def ids_and_text():
+        t = pq.read_table(chunks, columns=["chunk_id", "text"])
+        return t.column("chunk_id").to_pylist(), t.column("text").to_pylist()
+
+    want, before = ids_and_text(), chunks.stat().st_mtime_ns
+    tests = str(Path(__file__).parent)
+    proc = subprocess.Popen([sys.executable, "-c", BUILD_ONE, str(paths.root), snapshot_url, PARTITION], cwd=tests,
+                            env={**os.environ, "PYTHONPATH": tests}, start_new_session=True,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 240
+    while chunks.stat().st_mtime_ns == before and proc.poll() is None and time.time() < deadline:
+        time.sleep(0.02)
+    assert proc.poll() is None, "the build ended before its chunks were rewritten"
+    os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+    assert half_written(paths.root) == []
+    assert Corpus(paths).lexical_search("federal funds rate", 3)  # answers still served
+
+    stop, seen, errors = threading.Event(), [], []
+
+    def read():
+        while not stop.is_set():
+            try:
+                corpus = Corpus(paths)
+                seen.append(len(corpus.lexical_search("federal funds rate", 3)))
+                time.sleep(0.05)
+            except Exception as exc:  # what the test counts: any failure a reader sees
+                errors.append(exc)
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    try:
+        result = dg.materialize(d.per_meeting_assets, partition_key=PARTITION, instance=built[1],
+                                resources=resources_for(paths.root, snapshot_url))
+        result2 = dg.materialize([d.corpus], instance=built[1], resources=resources_for(paths.root, snapshot_url))
+    finally:
+        stop.set()
+        reader.join()
+    assert result.success and result2.success
+    assert ids_and_text() == want
+    assert half_written(paths.root) == []
+    assert seen and not errors, errors[:3]

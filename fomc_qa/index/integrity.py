@@ -180,7 +180,7 @@ def check_files(paths: DataPaths, manifest: dict, records: list[FileRecord], has
         fix = fix_for(paths, record.kind, record.partition)
         newer = stat.st_mtime > built_at
         if record.partition and newer and (
-            (record.kind in PARTITION_TABLES and _whole_parquet(Path(path))) or
+            (record.kind in PARTITION_TABLES and whole_parquet(Path(path))) or
             (record.kind == "shard" and record.partition in stale_partitions)
         ):
             stale_partitions.add(record.partition)
@@ -191,7 +191,7 @@ def check_files(paths: DataPaths, manifest: dict, records: list[FileRecord], has
     return problems
 
 
-def _whole_parquet(path: Path) -> bool:
+def whole_parquet(path: Path) -> bool:
     """A complete Parquet file begins and ends with its magic bytes (a truncated one does not)."""
     try:
         with open(path, "rb") as f:

@@ -194,6 +194,8 @@ class Corpus:
             raise IndexMissing(f"no BM25 index under {path} ({exc.filename} is missing); "
                                f"fix: {corpus_command(self.paths)}") from exc
         except Exception as exc:  # bm25s raises whatever its JSON/NumPy readers raise on a damaged file
+            records = [r for r in records_of(self.manifest) if r.kind == "bm25"]
+            raise_for(check_files(self.paths, self.manifest, records, hashes=True))  # name the damaged file
             raise IndexMissing(f"the BM25 index under {path} is unreadable ({first_line(exc)}); "
                                f"fix: {corpus_command(self.paths)}") from exc
 
