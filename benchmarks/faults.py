@@ -260,7 +260,8 @@ def full_disk_row(src: Path, meeting: str, work: Path) -> tuple[str, str, int]:
         for patch in ("writer", "cache"):
             if patch == "writer":
                 pq.write_table = full_disk
-            else:
+            else:  # an empty cache, so the partition's vectors must be inserted into it
+                shutil.rmtree(paths.embed_cache, ignore_errors=True)
                 EmbeddingCache._connect = tiny
             try:
                 result = dg.materialize([d.embeddings], partition_key=meeting, instance=instance, resources=resources,
