@@ -331,7 +331,7 @@ def bad_input_row(src: Path, work: Path) -> tuple[str, str, int]:
     work.mkdir(parents=True, exist_ok=True)
     bad_golden = work / "bad.json"
     bad_golden.write_text("{not json")
-    cases = [[""], ["x" * 2001], ["what\x00 did\x07 they do"], [QUESTION, "--k", "0"], [QUESTION, "--k", "-3"],
+    cases = [[""], ["x" * 2001], ["what\x01 did\x07 they do"], [QUESTION, "--k", "0"], [QUESTION, "--k", "-3"],
              [QUESTION, "--k", str(10**8)], [QUESTION, "--k", "abc"], ["eval", "--golden", str(work / "none.json")],
              ["eval", "--golden", str(bad_golden)], ["search", ""], ["timeline", "--from", "2022-13"],
              ["--lm", "nonexistent/model-xyz", QUESTION]]
