@@ -125,6 +125,8 @@ def _check_k(k: int) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
+    # LiteLLM otherwise fetches its model price list over the network at import, warning when offline.
+    os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
     from fomc_qa.answering.lm_errors import LMUnavailable
     from fomc_qa.evaluation.golden import GoldenFileError
     from fomc_qa.index.store import BUILD_COMMAND, IndexMissing
