@@ -6,6 +6,8 @@ import pyarrow.parquet as pq
 from fomc_pipeline.assets.ingest import chunks
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
+from fomc_pipeline.write_failures import fails_on_write_errors
+from fomc_qa.index.integrity import corpus_manifest_fields
 from fomc_qa.index.store import INDEX_PARAMS
 from fomc_qa.index.tables import atomic_write, read_records, read_table, vectors_of
 from fomc_qa.index.writer import embed_chunks, write_bm25, write_catalog, write_index, write_manifest
@@ -20,6 +22,7 @@ from fomc_qa.models import DocumentChunk, embedding_text
     description="Unit-norm float32 vectors of each chunk (header + text). Vectors are cached by model "
     "and text hash, so unchanged chunks are never embedded twice.",
 )
+@fails_on_write_errors
 def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     key = context.partition_key
     paths = storage.paths
@@ -47,6 +50,7 @@ def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Em
     "deterministic 63-bit chunk keys, written atomically to data/index/shards/<meeting>.usearch. A question "
     "naming dates is searched within its meetings' shards.",
 )
+@fails_on_write_errors
 def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     key = context.partition_key
     paths = storage.paths
@@ -68,8 +72,10 @@ def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.Mater
     kinds={"duckdb", "python"},
     automation_condition=dg.AutomationCondition.eager(),
     description="The corpus over all materialized meetings: a DuckDB catalog of views over the Parquet "
-    "partitions, one USearch index and a BM25 index over every chunk, and the manifest the query side opens.",
+    "partitions, one USearch index and a BM25 index over every chunk, and the manifest the query side opens, "
+    "with the size and SHA-256 of every file it is built from or writes.",
 )
+@fails_on_write_errors
 def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     paths = storage.paths
     known = sorted(context.instance.get_dynamic_partitions(meetings.name))
@@ -94,6 +100,7 @@ def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedd
         "model": embedder.model_name,
         "index_params": INDEX_PARAMS,
         "not_indexed": not_ready,
+        **corpus_manifest_fields(paths, ready),
     }
     write_manifest(paths, manifest)
     return dg.MaterializeResult(

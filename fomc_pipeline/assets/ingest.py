@@ -8,6 +8,7 @@ from fomc_pipeline.fed.chunking import chunk_document
 from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meeting
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, FedSite, Storage
+from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.tables import read_records, read_table, write_records, write_rows
 from fomc_qa.models import FOMCDocument
 
@@ -19,6 +20,7 @@ from fomc_qa.models import FOMCDocument
     description="The meeting's statement and minutes pages as fetched over HTTP from FOMC_SOURCE_URL "
     "(the Fed's site, or the bundled snapshot served on loopback). A page not published yet is noted, not an error.",
 )
+@fails_on_write_errors
 def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage) -> dg.MaterializeResult:
     key = context.partition_key
     with fed.client() as client:
@@ -46,6 +48,7 @@ def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage)
     description="Cleaned FOMCDocument records: article text with paragraphs kept, minutes section "
     "headings recognised, navigation and footnote back-links removed. A malformed page fails the partition.",
 )
+@fails_on_write_errors
 def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     key = context.partition_key
     paths = storage.paths
@@ -74,6 +77,7 @@ def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.Materia
     description="Sentence-aware chunks that fit the embedding model's window (counted with its own "
     "tokenizer), with overlap, never straddling a section heading; verbatim slices of the document text.",
 )
+@fails_on_write_errors
 def chunks(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     key = context.partition_key
     paths = storage.paths

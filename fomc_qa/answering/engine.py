@@ -74,6 +74,9 @@ def make_lm(model: str | None = None, api_base: str | None = None, embedder: Emb
         return dspy.LM(EXTRACTIVE_MODEL_ID, engine=engine, async_engine=AsyncExtractiveEngine(engine), cache=False)
     if api_base is None and settings is not None:
         api_base = settings.lm_api_base
+    import litellm
+
+    litellm.suppress_debug_info = True  # its "Give Feedback / Get Help" banner; LMUnavailable says what failed
     kwargs: dict[str, Any] = {"temperature": 0.0}
     if api_base:
         kwargs["api_base"] = api_base

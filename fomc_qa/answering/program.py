@@ -18,6 +18,7 @@ from typing import Literal
 import dspy
 
 from fomc_qa.answering.engine import EXTRACTIVE_MODEL_ID
+from fomc_qa.answering.lm_errors import LMUnavailable, is_lm_failure
 from fomc_qa.evaluation.metrics import keyword_recall
 from fomc_qa.index.tables import atomic_write
 from fomc_qa.models import DOC_TYPE_LABEL, Answer, Citation, Confidence, SearchHit
@@ -359,14 +360,20 @@ def lm_id(program: FOMCAnswerer | None = None, lm: dspy.BaseLM | None = None) ->
 def answer_question(program: FOMCAnswerer, question: str, lm: dspy.BaseLM | None = None) -> Answer:
     """Run the program on one question and return the Answer record, timed per stage.
 
-    `lm`, when given, is used for this call only (otherwise DSPy's configured LM).
+    `lm`, when given, is used for this call only (otherwise DSPy's configured LM). An LM that cannot
+    answer raises LMUnavailable.
     """
     started = time.perf_counter()
-    if lm is not None:
-        with dspy.context(lm=lm):
+    try:
+        if lm is not None:
+            with dspy.context(lm=lm):
+                prediction = program(question=question)
+        else:
             prediction = program(question=question)
-    else:
-        prediction = program(question=question)
+    except Exception as exc:
+        if is_lm_failure(exc):
+            raise LMUnavailable(str(getattr(lm or dspy.settings.lm, "model", "unset")), exc) from exc
+        raise
     total_ms = (time.perf_counter() - started) * 1000
     return Answer(
         question=question,

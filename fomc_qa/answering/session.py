@@ -12,6 +12,7 @@ from fomc_qa.answering.engine import make_lm
 from fomc_qa.answering.program import FOMCAnswerer, Retrieve, load_program
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.embed import get_encoder
+from fomc_qa.index.integrity import first_line, fix_for, program_problems, raise_for, sidecar_path
 from fomc_qa.index.store import BUILD_COMMAND, Corpus, IndexMissing
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.timeline import RecordsMissing, load_records
@@ -49,6 +50,17 @@ def program_path(paths: DataPaths) -> Path:
     return paths.programs / PROGRAM_FILE
 
 
+def open_program(retrieve: Retrieve, retriever: Retriever, path: Path, k: int) -> FOMCAnswerer:
+    """The compiled program, its size checked against the record qa_program wrote beside it; a damaged
+    one names itself and the command that recompiles it."""
+    paths = retriever.corpus.paths
+    raise_for(program_problems(paths, path, hashes=False))
+    try:
+        return load_program(retrieve, path, k=k, desk=retriever.desk)
+    except Exception as exc:  # DSPy's JSON reader and state loader raise many kinds on a damaged file
+        raise IndexMissing(f"{path} is unreadable ({first_line(exc)}); fix: {fix_for(paths, 'program', None)}") from exc
+
+
 @dataclass
 class Session:
     settings: Settings
@@ -67,8 +79,8 @@ class Session:
 
 def build_program(retrieve: Retrieve, retriever: Retriever, k: int) -> tuple[FOMCAnswerer, bool]:
     """The answering program over `retrieve`, with the compiled state the pipeline saved when there is
-    one; also says whether there was."""
+    one (checked against its integrity record); also says whether there was."""
     path = program_path(retriever.corpus.paths)
-    if path.exists():
-        return load_program(retrieve, path, k=k, desk=retriever.desk), True
+    if path.exists() or sidecar_path(path).exists():  # a recorded program that is gone is damage
+        return open_program(retrieve, retriever, path, k), True
     return FOMCAnswerer(retrieve, k=k, desk=retriever.desk), False

@@ -6,6 +6,7 @@ offline; any sentence-transformers model name or local path works through the sa
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
@@ -103,14 +104,27 @@ class EmbeddingCache:
     """Vectors keyed by model + text hash in SQLite, which tolerates parallel partition runs."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, dim INTEGER, vector BLOB)")
+        with self._writing():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connect() as db:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, dim INTEGER, vector BLOB)")
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=60)
+
+    @contextlib.contextmanager
+    def _writing(self):
+        """A full disk or a read-only cache as WriteFailed naming the cache (SQLite rolls the write back)."""
+        from fomc_qa.index.tables import WriteFailed
+
+        try:
+            yield
+        except (OSError, sqlite3.OperationalError) as exc:
+            if isinstance(exc, WriteFailed):
+                raise
+            raise WriteFailed(self.path, exc) from exc
 
     def get_many(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
         found: dict[str, np.ndarray] = {}
@@ -123,7 +137,7 @@ class EmbeddingCache:
         return found
 
     def put_many(self, items: dict[str, np.ndarray]) -> None:
-        with self._connect() as db:
+        with self._writing(), self._connect() as db:
             db.executemany(
                 "INSERT OR REPLACE INTO vectors (key, dim, vector) VALUES (?, ?, ?)",
                 [(k, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()],
