@@ -62,7 +62,8 @@ _LAST = re.compile(rf"\b(?:last|final|most recent(?:ly)?)\b{_NOT_ORDINAL}", _W)
 # "the last meeting", "the most recent statement": the latest indexed meeting, not the last move of a kind.
 _LATEST_MEETING = re.compile(
     r"\b(?:(?:the|its|their|this)\s+)?(?:last|latest|most recent|final)\s+(?:fomc\s+|policy\s+)?"
-    r"(?:meeting|statement|decision|minutes)\b(?!\s+(?:of|in|for|before|prior)\b)", _W)
+    r"(?:meeting|statement|decision|minutes)\b"
+    r"(?!\s+(?:of|in|for|before|prior|after|since|at|on|when|where|which|that|with|to|under|until)\b)", _W)
 # "stopped raising" is the last raise; "began cutting" the first cut.
 _STOPPED = re.compile(r"\b(?:stop\w*|end\w*|halt\w*|conclud\w*|finish\w*|paus\w*)\s+(?:its\s+|the\s+)?"
                       r"(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
@@ -291,6 +292,7 @@ _BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|secu
 
 _ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve) (?:do|decide)\b|\bdecision\b"
                            r"|\bdecided\b|\baction\b", _W)
+_FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
 _UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
 
 
@@ -316,9 +318,10 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "count", {**qualifiers, "also_size": bool(_SIZE.search(q) or re.search(r"\btotal\b", q, _W))}
     if _LARGEST.search(q) or _SMALLEST.search(q):
         return ("largest" if _LARGEST.search(q) else "smallest"), qualifiers
-    if _STARTED.search(q) or _FIRST.search(q):
+    main = _EVENT_CLAUSE.sub("", q).strip() or q
+    if _STARTED.search(main) or _FIRST.search(q):
         return "first", qualifiers
-    if _STOPPED.search(q) or _LAST.search(q):
+    if _STOPPED.search(main) or _LAST.search(q):
         return "last", qualifiers
     edge = "end" if _SPAN_END.search(q) else "start" if _SPAN_START.search(q) else None
     if edge and named and about_rate and not direction and not _DISCUSSION.search(q):
@@ -331,6 +334,6 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "change", {"direction": direction}
     if _DISCUSSION.search(q):
         return None, {}
-    if about_rate or direction:
+    if about_rate or (direction and _FOMC.search(q)):
         return "decision", {"direction": direction}
     return None, {}
