@@ -1,21 +1,30 @@
-"""Everything a query needs, opened once per process: corpus, embedder, retriever, LM, program."""
+"""Everything a query needs, opened once per process: corpus, embedder, retriever, LM, program.
+
+The default LM, the offline extractive reader, answers without DSPy (`fomc_qa.answering.extractive`);
+DSPy, the LM stack and the compiled program are imported and loaded only for another LM.
+"""
 
 from __future__ import annotations
 
+import functools
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-import dspy
-
-from fomc_qa.answering.engine import make_lm
-from fomc_qa.answering.program import FOMCAnswerer, load_program
+from fomc_qa.answering.extractive import ExtractiveAnswerer, is_extractive
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.embed import get_encoder
 from fomc_qa.index.store import BUILD_COMMAND, Corpus, IndexMissing
+from fomc_qa.models import Answer
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.timeline import RecordsMissing, load_records
 from fomc_qa.retrieval.retrieve import Reranker, RetrievalConfig, Retriever
+
+if TYPE_CHECKING:
+    import dspy
+
+    from fomc_qa.answering.program import FOMCAnswerer
 
 PROGRAM_FILE = "qa_program.json"
 
@@ -53,17 +62,45 @@ def program_path(paths: DataPaths) -> Path:
 class Session:
     settings: Settings
     retriever: Retriever
-    lm: dspy.BaseLM
-    program: FOMCAnswerer
-    compiled: bool
+    lm_name: str
+    k: int = 5
 
     @classmethod
     def open(cls, settings: Settings, lm: str | None = None, k: int = 5, paths: DataPaths | None = None) -> Session:
-        retriever = open_retriever(settings, paths=paths)
-        model = make_lm(lm or settings.lm, settings.lm_api_base, embedder=retriever.embedder)
-        path = program_path(retriever.corpus.paths)
-        if path.exists():
-            program = load_program(retriever.search, path, k=k, desk=retriever.desk)
-        else:
-            program = FOMCAnswerer(retriever.search, k=k, desk=retriever.desk)
-        return cls(settings, retriever, model, program, path.exists())
+        return cls(settings, open_retriever(settings, paths=paths), (lm or settings.lm).strip(), k)
+
+    @property
+    def program_file(self) -> Path:
+        return program_path(self.retriever.corpus.paths)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether the pipeline's compiled program is there (for the extractive reader it changes nothing)."""
+        return self.program_file.exists()
+
+    @functools.cached_property
+    def lm(self) -> dspy.BaseLM:
+        from fomc_qa.answering.engine import make_lm
+
+        return make_lm(self.lm_name, self.settings.lm_api_base, embedder=self.retriever.embedder)
+
+    @functools.cached_property
+    def program(self) -> FOMCAnswerer:
+        """The compiled DSPy program over this retriever (the uncompiled one when none was saved)."""
+        from fomc_qa.answering.program import FOMCAnswerer, load_program
+
+        if self.compiled:
+            return load_program(self.retriever.search, self.program_file, k=self.k, desk=self.retriever.desk)
+        return FOMCAnswerer(self.retriever.search, k=self.k, desk=self.retriever.desk)
+
+    @functools.cached_property
+    def _extractive(self) -> ExtractiveAnswerer:
+        return ExtractiveAnswerer(self.retriever.search, self.retriever.embedder, k=self.k, desk=self.retriever.desk)
+
+    def answer(self, question: str) -> Answer:
+        """The Answer record for one question: the extractive reader directly, any other LM through DSPy."""
+        if is_extractive(self.lm_name):
+            return self._extractive.answer(question)
+        from fomc_qa.answering.program import answer_question
+
+        return answer_question(self.program, question, self.lm)

@@ -82,15 +82,16 @@ def get_provider(name: str = DEFAULT_EMBED_MODEL) -> SentenceTransformerProvider
     return SentenceTransformerProvider(name)
 
 
-@functools.lru_cache(maxsize=4)
-def get_encoder(name: str = DEFAULT_EMBED_MODEL) -> EmbeddingProvider:
-    """The encoder for `name`, for the pipeline and the read side alike: `BertEncoder` when it
-    reproduces the model (the bundled MiniLM does: same vectors within 2.5e-7, ~4 s less start-up,
-    as fast on chunk batches), else the sentence-transformers model (`get_provider`)."""
+@functools.lru_cache(maxsize=8)
+def get_encoder(name: str = DEFAULT_EMBED_MODEL, runtime: str = "numpy") -> EmbeddingProvider:
+    """The encoder for `name`: `BertEncoder` when it reproduces the model (the bundled MiniLM does:
+    same vectors within 1e-5, seconds less start-up), on `runtime` ("numpy" for the read side,
+    which then imports no torch; "torch" for the pipeline's chunk batches), else the
+    sentence-transformers model (`get_provider`)."""
     from fomc_qa.index.bert_encoder import BertEncoder, Unsupported
 
     try:
-        return BertEncoder(resolve_model_path(name), name=name)
+        return BertEncoder(resolve_model_path(name), name=name, runtime=runtime)
     except Unsupported:
         return get_provider(name)
 
