@@ -151,6 +151,25 @@ def embed_with_cache(
     return out, len(missing)
 
 
+class CachedEncoder:
+    """An encoder whose vectors go through an EmbeddingCache: the sentences the reader scores while
+    `qa_program` compiles and evaluates are embedded once per text, like chunks, not once per pass."""
+
+    def __init__(self, encoder: EmbeddingProvider, cache: EmbeddingCache) -> None:
+        self.encoder = encoder
+        self.cache = cache
+        self.name, self.dim, self.max_tokens = encoder.name, encoder.dim, encoder.max_tokens
+        self.embedded = 0  # texts the model actually embedded (cache misses)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        vectors, fresh = embed_with_cache(self.encoder, list(texts), self.cache)
+        self.embedded += fresh
+        return vectors
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        return self.encoder.count_tokens(texts)
+
+
 def cache_path(cache_dir: Path, model: str) -> Path:
     slug = hashlib.sha1(model.encode()).hexdigest()[:10]
     return cache_dir / f"{Path(model).name or 'model'}-{slug}.sqlite"
