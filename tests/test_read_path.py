@@ -31,7 +31,7 @@ print(json.dumps({"code": code, "heavy": heavy}))
 def test_a_cli_answer_imports_no_torch_and_no_dspy(built):
     env = {**os.environ, "FOMC_DATA_DIR": str(built[0])}
     run = subprocess.run([sys.executable, "-c", PROBE, "Who dissented at the March 2023 meeting?", "--json"],
-                         input=json.dumps(HEAVY), env=env, capture_output=True, text=True, timeout=300)
+                         input=json.dumps(HEAVY), env=env, capture_output=True, text=True, timeout=600)
     lines = run.stdout.strip().splitlines()
     answer, probe = json.loads("\n".join(lines[:-1])), json.loads(lines[-1])
     assert probe == {"code": 0, "heavy": []}, run.stderr[-2000:]
