@@ -72,10 +72,11 @@ class NumpyBert:
         heads, head_dim = self._heads, self.dim // self._heads
         h = (w["embeddings.word_embeddings.weight"][ids]
              + w["embeddings.position_embeddings.weight"][:length][None]
-             + w["embeddings.token_type_embeddings.weight"][types])
+             + w["embeddings.token_type_embeddings.weight"][types]).reshape(batch * length, self.dim)
         h = layer_norm(h, w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], eps)
         blocked = np.where(mask, np.float32(0.0), np.float32(-np.inf))[:, None, None, :]
         scale = np.float32(1.0 / np.sqrt(head_dim))
+        # Token rows stay one (batch * length, dim) matrix, so each product is a single large GEMM.
         for layer in range(self._layers):
             p = f"encoder.layer.{layer}."
 
@@ -86,7 +87,7 @@ class NumpyBert:
             scores = (split("query") * scale) @ split("key").transpose(0, 1, 3, 2) + blocked
             scores = np.exp(scores - scores.max(axis=-1, keepdims=True))
             scores /= scores.sum(axis=-1, keepdims=True)
-            context = (scores @ split("value")).transpose(0, 2, 1, 3).reshape(batch, length, self.dim)
+            context = (scores @ split("value")).transpose(0, 2, 1, 3).reshape(batch * length, self.dim)
             attended = context @ w[p + "attention.output.dense.weight"] + w[p + "attention.output.dense.bias"]
             h = layer_norm(attended + h, w[p + "attention.output.LayerNorm.weight"],
                            w[p + "attention.output.LayerNorm.bias"], eps)
@@ -94,7 +95,8 @@ class NumpyBert:
             out = inner @ w[p + "output.dense.weight"] + w[p + "output.dense.bias"]
             h = layer_norm(out + h, w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"], eps)
         weights = mask[..., None].astype(np.float32)
-        pooled = (h * weights).sum(axis=1) / np.maximum(weights.sum(axis=1), np.float32(1e-9))
+        pooled = (h.reshape(batch, length, self.dim) * weights).sum(axis=1) / np.maximum(weights.sum(axis=1),
+                                                                                        np.float32(1e-9))
         if self._normalize:
             pooled = pooled / np.maximum(np.linalg.norm(pooled, axis=1, keepdims=True), np.float32(1e-12))
         return pooled.astype(np.float32, copy=False)
