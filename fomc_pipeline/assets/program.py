@@ -10,6 +10,7 @@ from fomc_qa.answering.program import FOMCAnswerer, answer_metric, compile_progr
 from fomc_qa.answering.session import open_retriever, program_path
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
+from fomc_qa.index.embed import CachedEncoder, EmbeddingCache, cache_path
 from fomc_qa.index.integrity import write_sidecar
 
 
@@ -50,6 +51,9 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
     questions = load_golden(paths.golden)
     train, dev = _examples(split_questions(questions, "train")), _examples(split_questions(questions, "dev"))
     retriever = open_retriever(Settings.from_env(), paths=paths)
+    # The reader's sentence vectors (and the questions') are cached by model + text like chunk vectors.
+    retriever.embedder = CachedEncoder(retriever.embedder,
+                                       EmbeddingCache(cache_path(paths.embed_cache, retriever.embedder.name)))
     model = lm.make(embedder=retriever.embedder)
     with dspy.context(lm=model):
         baseline = FOMCAnswerer(retriever.search, k=config.k, desk=retriever.desk)
@@ -71,5 +75,6 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
             "demo_questions": dg.MetadataValue.md("\n".join(f"- {d.question}" for d in demos) or "none"),
             "path": str(path),
             "sha256": record.sha256,
+            "sentences_embedded": retriever.embedder.embedded,
         }
     )

@@ -45,7 +45,6 @@ def _ask(argv: list[str]) -> int:
     parser.add_argument("--k", type=int, default=5, help="passages to retrieve (default 5)")
     parser.add_argument("--lm", help="DSPy/LiteLLM model string, or 'extractive' (default: FOMC_QA_LM)")
     args = parser.parse_args(argv)
-    from fomc_qa.answering.program import answer_question
     from fomc_qa.answering.session import Session
     from fomc_qa.cli.render import answer_json, answer_panel, console
     from fomc_qa.config import Settings
@@ -54,7 +53,7 @@ def _ask(argv: list[str]) -> int:
     question = clean_question(args.question)
     check_k(args.k)
     session = Session.open(Settings.from_env(), lm=args.lm, k=args.k)
-    answer = answer_question(session.program, question, session.lm)
+    answer = session.answer(question)
     if args.json:
         print(answer_json(answer))
     else:
@@ -95,7 +94,6 @@ def _eval(argv: list[str]) -> int:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--lm", help="LM for --answers (default: FOMC_QA_LM)")
     args = parser.parse_args(argv)
-    from fomc_qa.answering.program import answer_question
     from fomc_qa.answering.session import Session, open_retriever
     from fomc_qa.config import Settings
     from fomc_qa.evaluation.golden import load_golden, split_questions
@@ -113,7 +111,7 @@ def _eval(argv: list[str]) -> int:
     report = evaluate_retrieval(questions, retriever.search)
     if args.answers:
         answers = evaluate_answers(
-            questions, lambda q: answer_question(session.program, q, session.lm), retriever.corpus.chunk_text
+            questions, session.answer, retriever.corpus.chunk_text
         )
         report = merge_reports(report, answers)
     print(json.dumps(report, indent=2, default=str) if args.json else format_summary(report))
