@@ -60,11 +60,12 @@ def program_path(paths: DataPaths) -> Path:
 
 
 def check_program(retriever: Retriever, path: Path) -> bool:
-    """Whether the pipeline saved a compiled program. One its record names that is gone or of the wrong
-    size is damage (exit 3, naming the file and the command that recompiles it), whichever LM answers."""
+    """Whether the pipeline saved a compiled program. One its record names that is gone, of the wrong size
+    or of another hash is damage (exit 3, naming the file and the command that recompiles it), whichever
+    LM answers; the program is a few KB, so hashing it costs the start-up nothing measurable."""
     recorded = path.exists() or sidecar_path(path).exists()
     if recorded:
-        raise_for(program_problems(retriever.corpus.paths, path, hashes=False))
+        raise_for(program_problems(retriever.corpus.paths, path, hashes=True))
     return recorded
 
 
