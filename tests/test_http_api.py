@@ -258,9 +258,7 @@ def test_missing_index_is_503_naming_the_build_command(tmp_path):
 
 
 def test_unknown_lm_is_503_naming_the_model(fomc_service):
-    from fomc_qa.answering.engine import make_lm
-
-    session = dataclasses.replace(fomc_service.session(), lm=make_lm("nonexistent/model-xyz"))
+    session = dataclasses.replace(fomc_service.session(), lm_name="nonexistent/model-xyz")
     service = FOMCService(fomc_service.settings, lm="nonexistent/model-xyz", session=session)
     with TestClient(create_app(service)) as c:
         r = c.post("/v1/answer", json={"question": "What did the minutes say about inflation in March 2023?"})

@@ -94,9 +94,7 @@ def test_missing_index_is_a_tool_error_naming_the_build(tmp_path):
 
 
 def test_unknown_lm_is_a_tool_error_naming_the_model(fomc_service):
-    from fomc_qa.answering.engine import make_lm
-
-    session = dataclasses.replace(fomc_service.session(), lm=make_lm("nonexistent/model-xyz"))
+    session = dataclasses.replace(fomc_service.session(), lm_name="nonexistent/model-xyz")
     service = FOMCService(fomc_service.settings, lm="nonexistent/model-xyz", session=session)
     _, (r,) = call(build_server(service), ("answer", {"question": "What did the minutes say about inflation in 2023?"}))
     assert r.is_error and "nonexistent/model-xyz" in r.content[0].text and "FOMC_QA_LM" in r.content[0].text
