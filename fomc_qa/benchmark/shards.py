@@ -27,7 +27,7 @@ from fomc_qa.models import BenchmarkResult
 
 class _Shards:
     """Per-meeting shard files searched as one, the way the product opens them:
-    Index.restore(view=True) per file, then Indexes(indexes=...)."""
+    Index.restore(view=True) per file with the shipped expansion_search set, then Indexes(indexes=...)."""
 
     def __init__(self, paths: Sequence[Path], expansion_search: int | None) -> None:
         from usearch.index import Index, Indexes

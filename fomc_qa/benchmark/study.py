@@ -168,8 +168,9 @@ def _shard_rows(paths: DataPaths, wh: Warehouse, corpus: _RealCorpus, shipped: B
         meetings = np.asarray(wh.meetings)
         rows += shards_vs_merged({m: wh.vectors[meetings == m] for m in stored},
                                  {m: wh.keys[meetings == m] for m in stored}, corpus.queries, K,
-                                 shard_paths=stored, expansion_search=None, query_kind=corpus.kinds,
-                                 corpus_kind="real-stored", rounds=options.rounds, threads=threads)
+                                 shard_paths=stored, expansion_search=int(sp["expansion_search"]),
+                                 query_kind=corpus.kinds, corpus_kind="real-stored", rounds=options.rounds,
+                                 threads=threads)
     elif why:
         notes.append(why)
     return rows

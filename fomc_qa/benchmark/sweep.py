@@ -69,11 +69,10 @@ def small_grid(n: int) -> list[Family]:
     """One build per family and a few search settings, the shipped USearch configuration among them: the
     main build's quick grid (and smoke runs and tests), seconds not minutes."""
     root = max(1, round(math.sqrt(n)))
+    efs = tuple({"expansion_search": ef} for ef in sorted({16, 64, INDEX_PARAMS["expansion_search"], 256}))
     return [
-        Family("usearch-hnsw", {"metric": "ip", "dtype": "f16", "connectivity": 16, "expansion_add": 128},
-               tuple({"expansion_search": ef} for ef in (16, 64, 256))),
-        Family("usearch-hnsw", {"metric": "cos", "dtype": "f32", "connectivity": 16, "expansion_add": 128},
-               tuple({"expansion_search": ef} for ef in (16, 64, 256))),
+        Family("usearch-hnsw", {"metric": "ip", "dtype": "f16", "connectivity": 16, "expansion_add": 128}, efs),
+        Family("usearch-hnsw", {"metric": "cos", "dtype": "f32", "connectivity": 16, "expansion_add": 128}, efs),
         Family("faiss-hnsw", {"M": 16, "efConstruction": 128}, tuple({"efSearch": ef} for ef in (16, 64, 256))),
         Family("faiss-ivf", {"nlist": root}, tuple({"nprobe": p} for p in sorted({1, max(1, root // 4), root}))),
         Family("exact", {"engine": "usearch", "metric": "cos"}),
