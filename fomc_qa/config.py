@@ -79,6 +79,11 @@ class DataPaths:
         return self.root / "index" / "manifest.json"
 
     @property
+    def sentence_vectors(self) -> Path:
+        """Every quotable corpus sentence and its vector (`reader_sentences`), so answers embed only the question."""
+        return self.root / "index" / "sentences.arrow"
+
+    @property
     def bm25(self) -> Path:
         return self.root / "index" / "bm25"
 

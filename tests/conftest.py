@@ -65,6 +65,8 @@ def built(tmp_path_factory, snapshot_url):
         assert result.success
     result = dg.materialize([d.corpus], instance=instance, resources=resources)
     assert result.success
+    result = dg.materialize([d.reader_sentences], instance=instance, resources=resources)
+    assert result.success
     # No chain check here: the fixture's meetings are not consecutive (tests/test_policy_assets.py
     # checks the chain on consecutive meetings).
     result = dg.materialize([d.policy_timeline], instance=instance, resources=resources)

@@ -4,6 +4,7 @@ import dagster as dg
 import dspy
 
 from fomc_pipeline.assets.quality import retrieval_eval
+from fomc_pipeline.assets.sentences import reader_sentences
 from fomc_pipeline.resources import LanguageModel, Storage
 from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.answering.program import FOMCAnswerer, answer_metric, compile_program, save_program
@@ -36,7 +37,7 @@ def score(program: FOMCAnswerer, examples: list[dspy.Example]) -> float:
 
 @dg.asset(
     group_name="answering",
-    deps=[retrieval_eval],
+    deps=[retrieval_eval, reader_sentences],
     kinds={"dspy"},
     automation_condition=dg.AutomationCondition.eager(),
     description="The DSPy answering program (retrieve → AnswerWithCitations → ground) compiled with "

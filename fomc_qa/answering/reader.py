@@ -21,7 +21,7 @@ from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.lexical import stem
-from fomc_qa.text.sentences import split_sentences
+from fomc_qa.text.sentences import quotable, split_sentences
 
 # Sentence support = cosine(sentence, question with its jargon spelled in the Committee's words,
 # fomc_qa.text.glossary) + LEXICAL_WEIGHT * weighted share of the question's content terms found in
@@ -54,7 +54,6 @@ EXTRA_MARGIN = 0.12
 WIDE_MARGIN = 0.25
 TOP_PASSAGES = 3
 DUPLICATE_COSINE = 0.9
-MIN_SENTENCE_WORDS = 5  # words of two or more letters: drops attendance lines ("Jerome H. Powell, Chair")
 # Procedural sentences of the minutes name dates and meetings, so they match date-heavy
 # questions, yet answer nothing; they are scored BOILERPLATE_PENALTY lower, which only a
 # question about the procedure itself ("when was the next meeting scheduled?") overcomes.
@@ -168,7 +167,7 @@ def read(
     question = question.strip()
     if not question or _unsupported_specifics(question, passages):
         return []
-    rows = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if _long_enough(s)]
+    rows = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if quotable(s)]
     if not rows:
         return []
     facets = [facet_query(f, question) for f in question_facets(question)]
@@ -403,10 +402,6 @@ def _same_paragraph(text: str, first: str, second: str) -> bool:
     start = text.find(first)
     end = text.find(second, start + len(first)) if start >= 0 else -1
     return end >= 0 and "\n" not in text[start + len(first) : end]
-
-
-def _long_enough(sentence: str) -> bool:
-    return len(re.findall(r"[A-Za-z]{2,}", sentence)) >= MIN_SENTENCE_WORDS
 
 
 def _norm_token(token: str) -> str:

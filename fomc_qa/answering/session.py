@@ -16,6 +16,7 @@ from fomc_qa.answering.extractive import ExtractiveAnswerer, is_extractive
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.embed import get_encoder
 from fomc_qa.index.integrity import first_line, fix_for, program_problems, raise_for, sidecar_path
+from fomc_qa.index.sentence_vectors import TableEncoder
 from fomc_qa.index.store import BUILD_COMMAND, Corpus, IndexMissing
 from fomc_qa.models import Answer
 from fomc_qa.policy.desk import PolicyDesk
@@ -33,10 +34,11 @@ PROGRAM_FILE = "qa_program.json"
 def open_retriever(
     settings: Settings, config: RetrievalConfig = RetrievalConfig(), paths: DataPaths | None = None
 ) -> Retriever:
-    """The retriever over the materialized corpus, queried with the model that built it, with the
-    policy record's desk when the pipeline wrote one."""
+    """The retriever over the materialized corpus, queried with the model that built it (its sentence
+    vectors looked up in the pipeline's table), with the policy record's desk when the pipeline wrote one."""
     corpus = Corpus(paths or settings.paths)
-    provider = get_encoder(corpus.manifest.get("model") or settings.embed_model)
+    provider = TableEncoder(get_encoder(corpus.manifest.get("model") or settings.embed_model),
+                            corpus.paths.sentence_vectors)
     reranker = Reranker(settings.reranker) if settings.reranker else None
     return Retriever(corpus, provider, config=config, reranker=reranker, desk=open_desk(corpus))
 

@@ -17,6 +17,8 @@ _ABBREVIATIONS = frozenset(
 )
 _BOUNDARY = re.compile(r"[.?!][\"'\u201d\u2019)\]]*(?=\s+[\"'\u201c\u2018(\[]?[A-Z0-9])")
 _LINE = re.compile(r"[^\n]+")
+MIN_SENTENCE_WORDS = 5  # words of two or more letters: drops attendance lines ("Jerome H. Powell, Chair")
+_WORD = re.compile(r"[A-Za-z]{2,}")
 
 
 def sentence_spans(text: str, start: int = 0, end: int | None = None) -> list[tuple[int, int]]:
@@ -47,3 +49,13 @@ def _trim(text: str, start: int, end: int) -> tuple[int, int]:
     while end > start and text[end - 1].isspace():
         end -= 1
     return start, end
+
+
+def quotable(sentence: str) -> bool:
+    """Whether the reader scores and may quote a sentence: one with MIN_SENTENCE_WORDS real words."""
+    return len(_WORD.findall(sentence)) >= MIN_SENTENCE_WORDS
+
+
+def quotable_sentences(text: str) -> list[str]:
+    """The sentences of `text` the reader scores, in order."""
+    return [s for s in split_sentences(text) if quotable(s)]

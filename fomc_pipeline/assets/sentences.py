@@ -1,0 +1,43 @@
+"""The reader's sentence vectors over the whole corpus, so an answer embeds only its question."""
+
+import time
+
+import dagster as dg
+import pyarrow.parquet as pq
+
+from fomc_pipeline.assets.index import corpus
+from fomc_pipeline.resources import Embedder, Storage
+from fomc_pipeline.write_failures import fails_on_write_errors
+from fomc_qa.index.integrity import load_manifest
+from fomc_qa.index.sentence_vectors import embed_sentences, write_sentence_table
+
+
+@dg.asset(
+    group_name="index",
+    deps=[corpus],
+    kinds={"pytorch", "arrow"},
+    automation_condition=dg.AutomationCondition.eager(),
+    description="Every quotable sentence of the indexed chunks with its vector, embedded once through the "
+    "embedding cache into data/index/sentences.arrow (an Arrow file the read side memory-maps): the "
+    "extractive reader looks sentences up there instead of embedding some 35 of them per answer.",
+)
+@fails_on_write_errors
+def reader_sentences(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
+    paths = storage.paths
+    partitions = load_manifest(paths)["partitions"]
+    texts = pq.read_table([paths.partition_file("chunks", p) for p in partitions], columns=["text"])
+    started = time.perf_counter()
+    provider = embedder.provider()
+    sentences, vectors, embedded = embed_sentences(texts.column("text").to_pylist(), provider, embedder.cache(paths))
+    size = write_sentence_table(paths.sentence_vectors, provider.name, sentences, vectors)
+    context.log.info(f"{len(sentences)} sentences, {embedded} embedded, the rest from the cache")
+    return dg.MaterializeResult(
+        metadata={
+            "sentences": len(sentences),
+            "embedded": embedded,
+            "from_cache": len(sentences) - embedded,
+            "seconds": round(time.perf_counter() - started, 2),
+            "bytes": size,
+            "path": str(paths.sentence_vectors),
+        }
+    )
