@@ -62,3 +62,23 @@ def test_the_direct_reader_answers_as_the_dspy_program_does(data_env, with_demos
         direct = session.answer(question)
         through_dspy = answer_question(program, question, session.lm)
         assert _without_timings(direct) == _without_timings(through_dspy), question
+
+
+SERVICE_PROBE = """
+import json, sys
+from fomc_qa.interfaces.service import FOMCService
+service = FOMCService(lm="extractive")
+result = service.answer(sys.argv[1])
+health = service.health()
+heavy = sorted({m.split(".")[0] for m in sys.modules} & set(json.loads(sys.stdin.read())))
+print(json.dumps({"lm": result.answer.lm, "health_lm": health.model.lm, "heavy": heavy}))
+"""
+
+
+def test_the_servers_answer_with_the_direct_reader_without_dspy(built):
+    env = {**os.environ, "FOMC_DATA_DIR": str(built[0])}
+    run = subprocess.run([sys.executable, "-c", SERVICE_PROBE, "Who dissented at the March 2023 meeting?"],
+                         input=json.dumps(HEAVY), env=env, capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stderr[-2000:]
+    probe = json.loads(run.stdout.strip().splitlines()[-1])
+    assert probe == {"lm": "local/extractive", "health_lm": "local/extractive", "heavy": []}

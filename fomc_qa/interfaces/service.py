@@ -15,8 +15,7 @@ import sys
 import threading
 from collections.abc import Callable
 
-from fomc_qa.answering.engine import EXTRACTIVE_MODEL_ID
-from fomc_qa.answering.program import FOMCAnswerer, answer_question, lm_id
+from fomc_qa.answering.extractive import EXTRACTIVE_MODEL_ID, ExtractiveAnswerer, is_extractive
 from fomc_qa.answering.session import Session, build_program
 from fomc_qa.config import Settings
 from fomc_qa.index.store import BUILD_COMMAND, IndexMissing
@@ -27,6 +26,7 @@ from fomc_qa.interfaces.follow_up import resolve_follow_up
 from fomc_qa.interfaces.records import AnswerResult, CorpusInfo, Health, ModelInfo, TimelineRow
 from fomc_qa.models import (
     DOC_TYPES,
+    Answer,
     BadQuestion,
     FOMCDocument,
     SearchHit,
@@ -72,7 +72,7 @@ class FOMCService:
         self.conversations = ConversationStore(self.settings.paths.conversations)
         self._session: Session | None = session
         self._records: list | None = None
-        self._programs: dict[int, FOMCAnswerer] = {}
+        self._answerers: dict[int, Callable[[str], Answer]] = {}
         self._open_lock = threading.Lock()
         self._programs_lock = threading.Lock()
         # One answer at a time: the program, the retriever's last filter and DSPy's context are per
@@ -103,12 +103,22 @@ class FOMCService:
             print(f"warning: {exc}", file=sys.stderr)
             return False
 
-    def _program(self, k: int) -> FOMCAnswerer:
-        """The program retrieving k passages (one per k asked for, built on first use)."""
+    def _answerer(self, k: int) -> Callable[[str], Answer]:
+        """question -> Answer retrieving k passages (one per k asked for, built on first use): the extractive
+        reader directly, as the CLI answers, or the DSPy program for any other LM."""
         with self._programs_lock:
-            if k not in self._programs:
-                self._programs[k] = build_program(self._retrieve, self.session().retriever, k)[0]
-            return self._programs[k]
+            if k not in self._answerers:
+                session = self.session()
+                if is_extractive(self.lm_name):
+                    retriever = session.retriever
+                    self._answerers[k] = ExtractiveAnswerer(self._retrieve, retriever.embedder, k=k,
+                                                            desk=retriever.desk).answer
+                else:
+                    from fomc_qa.answering.program import answer_question
+
+                    program = build_program(self._retrieve, session.retriever, k)[0]
+                    self._answerers[k] = lambda question: answer_question(program, question, session.lm)
+            return self._answerers[k]
 
     def _retrieve(self, question: str, k: int) -> list[SearchHit]:
         """The program's retrieval, handing its hits to the caller that streams them as they come."""
@@ -135,13 +145,13 @@ class FOMCService:
         resolved = resolve_follow_up(question, context, session.retriever.corpus.meetings)
         if selection:
             resolved = f'{resolved} Passage: "{selection}"'
-        program = self._program(k)
+        answerer = self._answerer(k)
         with self._answer_lock:
             token = self._on_hits.set(on_hits)
             try:
-                result = answer_question(program, resolved, session.lm)
+                result = answerer(resolved)
             except Exception as exc:
-                if lm_id(program, session.lm) == EXTRACTIVE_MODEL_ID:
+                if is_extractive(self.lm_name):
                     raise
                 raise ModelUnavailable(f"the LM {self.lm_name!r} did not answer ({type(exc).__name__}: "
                                        f"{str(exc).splitlines()[0][:200] if str(exc) else ''}); {LM_HELP}") from exc
@@ -190,6 +200,14 @@ class FOMCService:
                 raise IndexUnavailable(_index_message(exc)) from exc
         return [TimelineRow.model_validate(r) for r in rows_between(timeline_rows(self._records), date_from, date_to)]
 
+    def _lm_id(self, session: Session) -> str:
+        """The model id answers carry (DSPy is imported only for an LM other than the extractive reader)."""
+        if is_extractive(self.lm_name):
+            return EXTRACTIVE_MODEL_ID
+        from fomc_qa.answering.program import lm_id
+
+        return lm_id(session.program, session.lm)
+
     def health(self) -> Health:
         session = self.session()
         corpus = session.retriever.corpus
@@ -200,7 +218,7 @@ class FOMCService:
                               first_meeting=corpus.meetings[0], last_meeting=corpus.meetings[-1],
                               chunks=len(corpus.table)),
             model=ModelInfo(embedding=str(corpus.manifest.get("model") or self.settings.embed_model),
-                            lm=lm_id(session.program, session.lm), compiled_program=session.compiled),
+                            lm=self._lm_id(session), compiled_program=session.compiled),
             index_version=hashlib.sha256(manifest).hexdigest()[:16],
         )
 
