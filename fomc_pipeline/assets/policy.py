@@ -23,7 +23,8 @@ from fomc_qa.text.markdown import markdown_table
     deps=[chunks, raw_pages],
     kinds={"python", "json"},
     description="The meeting's policy record parsed from its statement (and minutes): the decision and its size, "
-    "the target range, administered rates, balance-sheet actions, the statement's sentences by role, votes and "
+    "the target range, administered rates, balance-sheet actions and the purchase paces and runoff caps in effect, "
+    "the statement's sentences by role, votes and "
     "dissents, attendance. Every field keeps its verbatim sentence and that sentence's chunk.",
 )
 @fails_on_write_errors

@@ -16,7 +16,7 @@ Where each fact comes from:
 - administered rates: the minutes' Committee Policy Action section (Board votes and the directive),
   then the statement.
 - balance-sheet actions: the statement's balance_sheet sentences that word an action, else the
-  minutes' directive.
+  minutes' directive; the purchase paces and runoff caps by asset class (`fed/securities.py`).
 - votes, dissents, notation votes: the statement's voting paragraph; the minutes add each dissenter's
   elaboration. attendance: the minutes' attendance list (see `_attendance`).
 """
@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from fomc_pipeline.fed.pages import is_page_boilerplate
+from fomc_pipeline.fed.securities import securities_levels
 from fomc_pipeline.fed.statement_roles import amounts_bn, balance_sheet_kind, sentence_roles
 from fomc_qa.models import DocumentChunk, FOMCDocument
 from fomc_qa.policy.record import (
@@ -151,6 +152,7 @@ def parse_meeting_record(statement: FOMCDocument, minutes: FOMCDocument | None, 
         range_before=_shift(range_after, change_bp), decision_source=source(decided),
         administered_rates=_administered_rates(policy + stated, source),
         balance_sheet=_balance_sheet(stated, _directive(policy), source),
+        securities=securities_levels(statement.meeting_date, [(s.norm, source(s)) for s in stated + policy]),
         statement=_roles(stated, decided, source),
         voters_for=votes.voters, dissents=votes.dissents, vote_source=votes.source, not_voting=votes.not_voting,
         attendance=attendance, attendance_source=source(first_line) if first_line else None,

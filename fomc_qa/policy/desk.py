@@ -15,6 +15,7 @@ from fomc_qa.models import SearchHit
 from fomc_qa.policy.answers import RecordAnswer, answer
 from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
+from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
 from fomc_qa.policy.timeline import chain, in_span
 
 HitFor = Callable[[str], "SearchHit | None"]
@@ -22,7 +23,7 @@ HitFor = Callable[[str], "SearchHit | None"]
 
 @dataclass(frozen=True)
 class Consultation:
-    question: PolicyQuestion
+    question: PolicyQuestion | SecuritiesQuestion
     answer: RecordAnswer
 
     @property
@@ -39,6 +40,11 @@ class PolicyDesk:
         self.consult = lru_cache(maxsize=256)(self._consult)
 
     def _consult(self, question: str) -> Consultation | None:
+        securities = parse_securities_question(question, self.meetings)
+        if securities is not None:
+            result = answer_securities(securities, self.records)
+            if result is not None:
+                return Consultation(securities, result)
         parsed = parse_policy_question(question, self.meetings)
         if parsed is None:
             return None

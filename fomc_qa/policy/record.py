@@ -74,6 +74,18 @@ class BalanceSheetAction(_Record):
     source: Source
 
 
+class SecuritiesLevel(_Record):
+    """A monthly amount in effect for one asset class from `effective` on: the pace at which holdings
+    grow (purchases, "by at least $80 billion per month") or the cap on runoff ("a cap of $60 billion
+    per month"), as the statement or the directive sets it; a meeting restates the levels it keeps."""
+
+    asset: Literal["treasury", "mbs"]
+    kind: Literal["purchase_pace", "runoff_cap"]
+    amount_bn: float = Field(ge=0)
+    effective: dt.date
+    source: Source
+
+
 class StatementSentence(_Record):
     role: Role
     paragraph: int = Field(ge=0)
@@ -102,6 +114,7 @@ class MeetingRecord(_Record):
     decision_source: Source
     administered_rates: list[AdministeredRate] = []
     balance_sheet: list[BalanceSheetAction] = []
+    securities: list[SecuritiesLevel] = []
     statement: list[StatementSentence] = []
     voters_for: list[str] = []
     dissents: list[Dissent] = []
@@ -126,6 +139,7 @@ class MeetingRecord(_Record):
         """Every source sentence the record rests on (for the verbatim check)."""
         out = [self.decision_source]
         out += [r.source for r in self.administered_rates] + [b.source for b in self.balance_sheet]
+        out += [level.source for level in self.securities]
         out += [s.source for s in self.statement] + [d.source for d in self.dissents]
         out += [d.elaboration for d in self.dissents if d.elaboration is not None]
         out += [s for s in (self.vote_source, self.attendance_source) if s is not None]

@@ -1,0 +1,285 @@
+"""Balance-sheet questions answered from the record's securities levels: the purchase pace or runoff
+cap in effect at a date or over a period, and when purchases or runoff began, slowed, rose or ended.
+
+Each meeting's record holds the monthly amounts its statement and directive set, by asset class,
+with the date each applies from (`fomc_pipeline.fed.securities`); the level in effect at a date is
+the latest one set before it. Events are read off the levels (the first meeting whose cap is lower
+than the one before it "slowed the runoff") and off the Fed's own sentences for the ends ("conclude
+the reduction of its aggregate securities holdings on December 1").
+"""
+
+from __future__ import annotations
+
+import calendar
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from fomc_qa.policy.answers import Quote, RecordAnswer, day
+from fomc_qa.policy.record import MeetingRecord, SecuritiesLevel, Source
+from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month
+
+_W = re.IGNORECASE
+_ABOUT = re.compile(r"\b(?:purchas\w*|buy\w*|bought|adding|holdings|runoff|run(?:ning)? off|roll(?:ing)? off"
+                    r"|balance sheet|securities|mbs|mortgage-backed|treasur\w+|taper\w*|redemptions?|qt|qe"
+                    r"|quantitative (?:tightening|easing))\b", _W)
+_RUNOFF = re.compile(r"\b(?:caps?|runoff|run(?:ning)? off|roll(?:ing)? off|redemptions?|redeem\w*|shrink\w*|qt"
+                     r"|quantitative tightening|balance sheet reduction|decline of (?:its )?securities holdings"
+                     r"|reduc\w* (?:its |the )?(?:securities |asset )?(?:holdings|balance sheet))\b", _W)
+_PURCHASES = re.compile(r"\b(?:purchas\w*|buy\w*|bought|adding|taper\w*|qe|quantitative easing)\b", _W)
+_TREASURY = re.compile(r"\btreasur(?:y|ies)\b", _W)
+_MBS = re.compile(r"\b(?:mbs|mortgage-backed|mortgage|agency)\b", _W)
+_WHEN = re.compile(r"\bwhen\b|\bwhat (?:date|month|meeting)\b|\bwhich (?:date|month|meeting)\b|\bat which\b", _W)
+_END = re.compile(r"(?<!-)\b(?:stop\w*|end(?:ed|s|ing)?|conclud\w*|halt\w*|finish\w*|wind down|wound down"
+                  r"|came to an end)\b", _W)
+_BEGIN = re.compile(r"\b(?:begin|began|begun|beginning|start\w*|initiat\w*|commenc\w*|launch\w*)\b", _W)
+_SLOW = re.compile(r"\b(?:slow\w*|taper\w*|scal\w* back|reduc\w* the (?:monthly )?pace|lower\w* the cap)\b", _W)
+_RISE = re.compile(r"\b(?:rais\w*|increas\w*|rise|rose|risen|higher|step\w* up|full (?:size|pace))\b", _W)
+_LEVEL = re.compile(r"\b(?:how much|how fast|how large|what (?:was|were|is|are) the|at what (?:monthly )?pace"
+                    r"|what (?:monthly )?(?:pace|cap|caps|amount)|pace|caps?|per month|monthly|a month|each month)\b",
+                    _W)
+_NOT_HERE = re.compile(r"\b(?:why|staff|participants?|expect\w*|projected|survey|discuss\w*|describ\w*|statement say"
+                       r"|language|wording|reasons?|compar\w*|versus|vs|repo|repurchase|standing)\b", _W)
+_SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (1, 2),
+            "early": (1, 4), "mid": (5, 8), "middle of": (5, 8), "late": (9, 12), "end of": (10, 12),
+            "beginning of": (1, 3), "start of": (1, 3), "first half of": (1, 6), "second half of": (7, 12)}
+_SEASON = re.compile(r"\b(spring|summer|fall|autumn|winter|early|mid|middle of|late|end of|beginning of|start of"
+                     rf"|first half of|second half of)[- ](?:of )?(?:the )?(?:year )?{_YEAR}\b", _W)
+_DAY = re.compile(rf"\b{_MONTH}\s+(\d{{1,2}}),?\s+{_YEAR}\b", _W)
+_MONTH_YEAR = re.compile(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", _W)
+_AT_MEETING = re.compile(r"\b(?:after|following|at|set at|decided at)\s+(?:the\s+|its\s+)?", _W)
+_ENDED = re.compile(r"\bconclude the reduction of (?:its|the Committee's) (?:aggregate )?securities holdings"
+                    r"|\bbringing them to an end\b|\bend (?:its|the) net asset purchases\b", _W)
+_NOUN = {"purchase_pace": "pace of purchases", "runoff_cap": "monthly cap on runoff"}
+_ASSET = {"treasury": "Treasury securities", "mbs": "agency debt and agency mortgage-backed securities"}
+
+
+@dataclass(frozen=True)
+class SecuritiesQuestion:
+    ask: str  # "level", "begin", "slow", "rise" or "end"
+    kind: str  # "purchase_pace" or "runoff_cap"
+    assets: tuple[str, ...]
+    start: dt.date | None  # the period asked about; None: the present (the latest level)
+    end: dt.date | None
+    meeting: dt.date | None = None  # "after the March 2025 meeting": what that meeting set
+
+
+def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> SecuritiesQuestion | None:
+    """The securities question a question asks, or None when it is not one (left to the other rules)."""
+    q = " ".join(question.split())
+    if not _ABOUT.search(q) or _NOT_HERE.search(q) or re.search(r"\b(?:federal funds|target range)\b", q, _W):
+        return None
+    runoff, purchases = bool(_RUNOFF.search(q)), bool(_PURCHASES.search(q))
+    if not (runoff or purchases):
+        return None
+    kind = "runoff_cap" if runoff and not re.search(r"\btaper\w*\b", q, _W) else "purchase_pace"
+    assets = tuple(a for a, p in (("treasury", _TREASURY), ("mbs", _MBS)) if p.search(q)) or ("treasury", "mbs")
+    asks_when = bool(_WHEN.search(q))
+    if asks_when and _END.search(q):
+        ask = "end"
+    elif (asks_when or re.search(r"\bfirst\b", q, _W)) and _SLOW.search(q):
+        ask = "slow"
+    elif asks_when and _BEGIN.search(q) and not _SLOW.search(q):
+        ask = "begin"
+    elif asks_when and _RISE.search(q):
+        ask = "rise"
+    elif _LEVEL.search(q):
+        ask = "level"
+    else:
+        return None
+    start, end, meeting = _period(q, meetings)
+    return SecuritiesQuestion(ask, kind, assets, start, end, meeting)
+
+
+def _period(q: str, meetings: Sequence[dt.date]) -> tuple[dt.date | None, dt.date | None, dt.date | None]:
+    """The calendar period the question names, and the meeting when it names one ("after the March 2025
+    meeting", "at the May 1, 2024 meeting")."""
+    m = _DAY.search(q)
+    if m:
+        d = dt.date(int(m.group(3)), _month(m.group(1)), int(m.group(2)))
+        return d, d, d if d in meetings else None
+    m = _SEASON.search(q)
+    if m:
+        first, last = _SEASONS[m.group(1).lower()]
+        year = int(m.group(2))
+        return dt.date(year, first, 1), dt.date(year, last, calendar.monthrange(year, last)[1]), None
+    m = _MONTH_YEAR.search(q)
+    if m:
+        year, month = int(m.group(2)), _month(m.group(1))
+        start, end = dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
+        in_month = [d for d in meetings if start <= d <= end]
+        at_meeting = re.search(rf"{_AT_MEETING.pattern}{re.escape(m.group(0))}\s+(?:fomc\s+)?meeting", q, _W)
+        if at_meeting and in_month:
+            return in_month[-1], in_month[-1], in_month[-1]
+        return start, end, None
+    years = [int(y) for y in re.findall(rf"\b{_YEAR}\b", q)]
+    if years:
+        return dt.date(min(years), 1, 1), dt.date(max(years), 12, 31), None
+    return None, None, None
+
+
+def _levels(records: Sequence[MeetingRecord], kind: str, asset: str) -> list[tuple[SecuritiesLevel, MeetingRecord]]:
+    """Every level of one kind and asset in effect order; within a meeting an amount counts once, from the
+    latest date it applies from (the statement's "from $25 billion to $5 billion" is the directive's April)."""
+    out = []
+    for record in records:
+        latest: dict[float, SecuritiesLevel] = {}
+        for level in record.securities:
+            if level.kind == kind and level.asset == asset:
+                if level.amount_bn not in latest or level.effective > latest[level.amount_bn].effective:
+                    latest[level.amount_bn] = level
+        out += [(level, record) for level in latest.values()]
+    return sorted(out, key=lambda pair: (pair[0].effective, pair[1].meeting_date))
+
+
+def _ended(records: Sequence[MeetingRecord], kind: str) -> tuple[MeetingRecord, Source] | None:
+    """The meeting (and sentence) that ended purchases or runoff, if the record has one."""
+    wanted = "purchases" if kind == "purchase_pace" else "runoff"
+    for record in records:
+        for action in record.balance_sheet:
+            if action.kind == wanted and _ENDED.search(action.source.sentence):
+                return record, action.source
+    return None
+
+
+def _quote(record: MeetingRecord, source: Source) -> Quote:
+    kind = "minutes" if source.document_id.startswith("minutes") else "statement"
+    return Quote(f"FOMC {kind} of {day(record.meeting_date)}", source)
+
+
+def _money(amount: float) -> str:
+    return f"${amount:g} billion"
+
+
+def _month_of(d: dt.date) -> str:
+    return f"{d:%B} {d.year}" if d.day == 1 else day(d)
+
+
+def answer_securities(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    """The direct sentence and the Fed's sentences it rests on; None when the record holds no such level."""
+    records = sorted(records, key=lambda r: r.meeting_date)
+    if sq.ask == "level":
+        return _answer_level(sq, records)
+    if sq.ask == "end":
+        ended = _ended(records, sq.kind)
+        if ended is None:
+            return None
+        record, source = ended
+        what = "net asset purchases" if sq.kind == "purchase_pace" else "the reduction of its securities holdings"
+        return RecordAnswer(f"The FOMC decided at its {day(record.meeting_date)} meeting to end {what}: "
+                            f"\"{source.sentence}\"", [_quote(record, source)])
+    return _answer_event(sq, records)
+
+
+def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    parts, quotes = [], []
+    for asset in sq.assets:
+        levels = _levels(records, sq.kind, asset)
+        if sq.meeting is not None:
+            chosen = [pair for pair in levels if pair[1].meeting_date == sq.meeting][-1:]
+        else:
+            end = sq.end or dt.date.max
+            before = [pair for pair in levels if pair[0].effective <= (sq.start or end)][-1:]
+            during = [pair for pair in levels if sq.start and sq.start < pair[0].effective <= end]
+            chosen = _changes(before + during)
+            if chosen and before and chosen[0] == before[0]:  # cite the period's own restatement of the amount
+                restated = [pair for pair in during if pair[0].amount_bn == before[0][0].amount_bn]
+                if restated and all(restated[0][0].effective <= pair[0].effective for pair in chosen[1:]):
+                    chosen[0] = restated[0]
+            if not chosen:  # "the caps adopted in May 2022": what a meeting of the period set for later
+                chosen = _changes([pair for pair in levels if sq.start and sq.start <= pair[1].meeting_date <= end])
+        if not chosen:
+            continue
+        phrase = _money(chosen[0][0].amount_bn)
+        for level, _ in chosen[1:]:
+            phrase += f", then {_money(level.amount_bn)} from {_month_of(level.effective)}"
+        parts.append(f"{phrase} a month for {_ASSET[asset]} (per {_set_at(chosen[-1])})")
+        for _, record in chosen:  # every sentence of the meeting that sets this amount ("initially ... then")
+            quotes += [_quote(record, level.source) for level in record.securities
+                       if level.kind == sq.kind and level.asset == asset]
+    if not parts:
+        return None
+    when = _when(sq)
+    ended = _ended(records, sq.kind)
+    note = ""
+    if ended and sq.meeting is None and (sq.end or dt.date.max) > ended[0].meeting_date:
+        note = f" The FOMC decided on {day(ended[0].meeting_date)}: \"{ended[1].sentence}\""
+        quotes.append(_quote(*ended))
+    direct = f"The {_NOUN[sq.kind]} {when}: " + "; ".join(parts) + "." + note
+    return RecordAnswer(direct, _unique(quotes))
+
+
+def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    """The first meeting that began, slowed or raised the pace or cap, for any of the assets asked about."""
+    found: list[tuple[SecuritiesLevel, MeetingRecord, float | None]] = []
+    for asset in sq.assets:
+        previous: float | None = None
+        for level, record in _levels(records, sq.kind, asset):
+            if sq.start and level.effective < sq.start:
+                previous = level.amount_bn
+                continue
+            if sq.ask == "begin" and previous is None:
+                found.append((level, record, None))
+                break
+            if previous is not None and ((sq.ask == "slow" and level.amount_bn < previous)
+                                         or (sq.ask == "rise" and level.amount_bn > previous)):
+                found.append((level, record, previous))
+                break
+            previous = level.amount_bn
+    if not found:
+        return None
+    first_meeting = min(record.meeting_date for _, record, _ in found)
+    found = [f for f in found if f[1].meeting_date == first_meeting]
+    record = found[0][1]
+    changes = "; ".join(
+        f"{_ASSET[level.asset]} {'from ' + _money(before) + ' to ' if before is not None else 'at '}"
+        f"{_money(level.amount_bn)} a month from {_month_of(level.effective)}"
+        for level, _, before in found)
+    verb = {"begin": "began", "slow": "first lowered", "rise": "first raised"}[sq.ask]
+    noun = "purchases" if sq.kind == "purchase_pace" else "runoff"
+    if sq.ask == "begin":
+        lead = f"The FOMC decided at its {day(record.meeting_date)} meeting to begin {noun}"
+    else:
+        lead = f"The FOMC {verb} the {_NOUN[sq.kind]} at its {day(record.meeting_date)} meeting"
+    quotes = [_quote(record, a.source) for a in record.balance_sheet]
+    quotes += [_quote(rec, level.source) for level, rec, _ in found]
+    return RecordAnswer(f"{lead}: {changes}.", _unique(quotes)[:6])
+
+
+def _changes(pairs: list[tuple[SecuritiesLevel, MeetingRecord]]) -> list[tuple[SecuritiesLevel, MeetingRecord]]:
+    """The levels over a period, a restated amount dropped (only changes remain)."""
+    out: list[tuple[SecuritiesLevel, MeetingRecord]] = []
+    for pair in pairs:
+        if not out or pair[0].amount_bn != out[-1][0].amount_bn:
+            out.append(pair)
+    return out
+
+
+def _set_at(pair: tuple[SecuritiesLevel, MeetingRecord]) -> str:
+    level, record = pair
+    kind = "minutes" if level.source.document_id.startswith("minutes") else "statement"
+    return f"the {kind} of {day(record.meeting_date)}"
+
+
+def _when(sq: SecuritiesQuestion) -> str:
+    if sq.meeting is not None:
+        return f"set at the {day(sq.meeting)} meeting"
+    if sq.start is None:
+        return "most recently set"
+    if sq.start == sq.end:
+        return f"on {day(sq.start)}"
+    if sq.start.month == 1 and sq.end and sq.end.month == 12 and sq.start.year == sq.end.year:
+        return f"during {sq.start.year}"
+    if sq.end and sq.start.year == sq.end.year and sq.start.month == sq.end.month:
+        return f"in {sq.start:%B} {sq.start.year}"
+    return f"between {day(sq.start)} and {day(sq.end)}" if sq.end else f"from {day(sq.start)}"
+
+
+def _unique(quotes: list[Quote]) -> list[Quote]:
+    seen, out = set(), []
+    for q in quotes:
+        if q.source.sentence not in seen:
+            seen.add(q.source.sentence)
+            out.append(q)
+    return out

@@ -1,0 +1,154 @@
+"""Purchase paces and runoff caps: parsed from the Fed's sentences, carried forward, and the questions
+over them (level at a date or over a period, first taper, start, slowdown, rise and end of runoff)."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from fomc_pipeline.fed.securities import securities_levels
+from fomc_qa.config import DataPaths
+from fomc_qa.policy.record import BalanceSheetAction, MeetingRecord, Source
+from fomc_qa.policy.securities import answer_securities, parse_securities_question
+
+
+def _source(text: str, doc: str = "statement") -> Source:
+    return Source(sentence=text, document_id=doc, chunk_id=f"{doc}#000")
+
+
+def _levels(meeting: str, *sentences: str):
+    return securities_levels(dt.date.fromisoformat(meeting), [(s, _source(s)) for s in sentences])
+
+
+def test_purchase_paces_are_read_per_asset_with_the_month_they_start():
+    levels = _levels("2021-12-15", "Beginning in January, the Committee will increase its holdings of Treasury "
+                     "securities by at least $40 billion per month and of agency mortgage-backed securities by at "
+                     "least $20 billion per month.")
+    assert [(x.asset, x.kind, x.amount_bn, x.effective) for x in levels] == [
+        ("treasury", "purchase_pace", 40.0, dt.date(2022, 1, 1)), ("mbs", "purchase_pace", 20.0, dt.date(2022, 1, 1))]
+
+
+def test_runoff_caps_from_the_directive_and_the_statement():
+    levels = _levels(
+        "2024-05-01",
+        "Roll over at auction the amount of principal payments from the Federal Reserve's holdings of Treasury "
+        "securities maturing in May that exceeds a cap of $60 billion per month.",
+        "Beginning on June 1, roll over at auction the amount of principal payments from the Federal Reserve's "
+        "holdings of Treasury securities maturing in each calendar month that exceeds a cap of $25 billion per month.",
+        "The Committee will maintain the monthly redemption cap on agency debt and agency mortgage-backed "
+        "securities at $35 billion and will reinvest any principal payments in excess of this cap into Treasury "
+        "securities.",
+        "Beginning in June, the Committee will slow the pace of decline of its securities holdings by reducing the "
+        "monthly redemption cap on Treasury securities from $60 billion to $25 billion.",
+    )
+    got = {(x.asset, x.amount_bn, x.effective) for x in levels}
+    assert got == {("treasury", 60.0, dt.date(2024, 5, 1)), ("treasury", 25.0, dt.date(2024, 6, 1)),
+                   ("mbs", 35.0, dt.date(2024, 5, 1))}
+
+
+def test_sentences_without_a_monthly_amount_set_no_level():
+    assert _levels("2021-11-03", "the Committee decided to begin reducing the monthly pace of its net asset "
+                   "purchases by $10 billion for Treasury securities and $5 billion for agency mortgage-backed "
+                   "securities.") == []
+    assert _levels("2020-03-15", "Over coming months the Committee will increase its holdings of Treasury "
+                   "securities by at least $500 billion and its holdings of agency mortgage-backed securities by at "
+                   "least $200 billion.") == []
+
+
+def _record(meeting: str, *sentences: str, actions: tuple[tuple[str, str], ...] = ()) -> MeetingRecord:
+    src = _source(f"The Committee decided to maintain the target range ({meeting}).")
+    return MeetingRecord(meeting_date=dt.date.fromisoformat(meeting), meeting_kind="scheduled",
+                         statement_id=f"statement-{meeting}", decision="maintain", decision_source=src,
+                         securities=_levels(meeting, *sentences),
+                         balance_sheet=[BalanceSheetAction(kind=k, source=_source(t)) for k, t in actions])
+
+
+def _cap(asset: str, amount: str, when: str = "each calendar month") -> str:
+    if asset == "treasury":
+        return (f"Roll over at auction the amount of principal payments from the Federal Reserve's holdings of "
+                f"Treasury securities maturing in {when} that exceeds a cap of ${amount} billion per month.")
+    return (f"Reinvest into agency mortgage-backed securities (MBS) the amount of principal payments from the "
+            f"Federal Reserve's holdings of agency debt and agency MBS received in {when} that exceeds a cap of "
+            f"${amount} billion per month.")
+
+
+def _pace(treasury: int, mbs: int) -> str:
+    return (f"The Committee will increase its holdings of Treasury securities by at least ${treasury} billion per "
+            f"month and of agency mortgage-backed securities by at least ${mbs} billion per month.")
+
+
+RECORDS = [
+    _record("2021-09-22", _pace(80, 40)),
+    _record("2021-11-03", _pace(70, 35), actions=(("purchases", "the Committee decided to begin reducing the "
+                                                   "monthly pace of its net asset purchases by $10 billion"),)),
+    _record("2022-05-04", _cap("treasury", "30", "the calendar month of June"),
+            _cap("mbs", "17.5", "the calendar month of June"),
+            actions=(("runoff", "the Committee decided to begin reducing its holdings of Treasury securities and "
+                      "agency debt and agency mortgage-backed securities on June 1"),)),
+    _record("2022-07-27", _cap("treasury", "30", "the calendar months of July and August"),
+            "Starting in the calendar month of September, " + _cap("treasury", "60")[0].lower()
+            + _cap("treasury", "60")[1:], _cap("mbs", "17.5", "the calendar months of July and August")),
+    _record("2023-03-22", _cap("treasury", "60"), _cap("mbs", "35")),
+    _record("2024-05-01", _cap("treasury", "60", "May"), "Beginning on June 1, " + _cap("treasury", "25")[0].lower()
+            + _cap("treasury", "25")[1:], _cap("mbs", "35")),
+    _record("2025-10-29", _cap("treasury", "5"), _cap("mbs", "35"),
+            actions=(("runoff", "The Committee decided to conclude the reduction of its aggregate securities "
+                      "holdings on December 1."),)),
+]
+MEETINGS = [r.meeting_date for r in RECORDS]
+
+
+def _ask(question: str) -> str:
+    parsed = parse_securities_question(question, MEETINGS)
+    assert parsed is not None, question
+    answered = answer_securities(parsed, RECORDS)
+    assert answered is not None, question
+    return answered.direct + " " + " ".join(q.source.sentence for q in answered.quotes)
+
+
+@pytest.mark.parametrize("question, expected, not_expected", [
+    ("What was the monthly cap on Treasury runoff in August 2022?", "$30 billion", "$60 billion"),
+    ("What was the Treasury runoff cap in October 2022?", "$60 billion", "$30 billion"),
+    ("How much agency MBS could run off each month in 2023?", "$35 billion", "Treasury securities maturing"),
+    ("What was the redemption cap on Treasury securities after the May 2024 meeting?", "$25 billion", None),
+    ("At what monthly pace was the Fed buying Treasury securities in the fall of 2021?",
+     "$80 billion, then $70 billion from November 3, 2021", None),
+    ("How fast was the Fed buying agency MBS in October 2021?", "$40 billion", "$35 billion"),
+    ("When did the FOMC start tapering its asset purchases?", "November 3, 2021", None),
+    ("When did the Federal Reserve begin shrinking its balance sheet?", "June 1", None),
+    ("When did the FOMC first slow the pace of runoff?", "from $60 billion to $25 billion", None),
+    ("When did the runoff cap on Treasuries rise to its full size?", "September 2022", None),
+    ("When did the Fed stop reducing its securities holdings?", "December 1", None),
+])
+def test_questions_over_the_levels(question, expected, not_expected):
+    text = _ask(question)
+    if expected:
+        assert expected in text, text
+    if not_expected:
+        assert not_expected not in text.split(" a month for ")[0], text
+
+
+@pytest.mark.parametrize("question", [
+    "Why did the Committee slow the pace of runoff in 2024?",
+    "What did participants expect for the runoff caps in March 2022?",
+    "Is there still an aggregate cap on the Fed's standing repo operations?",
+    "Compare the reduction in asset purchases in November 2021 with December 2021.",
+    "What was the federal funds target range in 2023?",
+    "How did the statement describe the economy in June 2022?",
+])
+def test_questions_the_levels_do_not_claim(question):
+    assert parse_securities_question(question, MEETINGS) is None
+
+
+def test_the_latest_level_notes_when_runoff_ended():
+    text = _ask("What is the current runoff cap on Treasury securities?")
+    assert "$5 billion" in text and "conclude the reduction" in text
+
+
+def test_the_built_record_carries_the_directives_caps_verbatim(built):
+    record = MeetingRecord.model_validate_json(DataPaths(built[0]).record_file("2023-03-22").read_bytes())
+    caps = {(x.asset, x.kind, x.amount_bn) for x in record.securities}
+    assert caps == {("treasury", "runoff_cap", 60.0), ("mbs", "runoff_cap", 35.0)}
+    assert all(x.source.chunk_id and x.source.document_id.startswith(("minutes", "statement"))
+               for x in record.securities)
