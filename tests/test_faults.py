@@ -103,7 +103,7 @@ def test_doctor_reports_a_healthy_build_healthy(intact, monkeypatch, capsys):
     assert code == 0 and report["healthy"]
     kinds = {f["kind"] for f in report["files"]}
     assert kinds >= {"manifest", "documents", "chunks", "embeddings", "shard", "all-meetings index", "bm25",
-                     "program", "catalog"}
+                     "program", "catalog", "sentence table"}
 
 
 def test_a_partition_rematerialized_after_the_corpus_is_stale_not_damaged(intact, tmp_path, monkeypatch, capsys):

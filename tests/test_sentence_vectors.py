@@ -112,3 +112,20 @@ def test_an_unusable_table_is_warned_about_and_answers_stay_right(built, tmp_pat
     assert str(path) in err and "embedded per answer" in err
     wrapped.encode(texts)
     assert capsys.readouterr().err == "", "the warning is given once"
+
+
+@pytest.mark.parametrize("damage", ["missing", "garbage"])
+def test_doctor_names_a_missing_or_damaged_table_and_its_command(built, tmp_path, damage):
+    from fomc_qa.index.integrity import diagnose
+
+    copy = tmp_path / "data"
+    shutil.copytree(built[0], copy, ignore=shutil.ignore_patterns("cache", "conversations"))
+    paths = DataPaths(copy)
+    assert {f.kind: f.state for f in diagnose(paths).files}["sentence table"] == "ok"
+    if damage == "missing":
+        paths.sentence_vectors.unlink()
+    else:
+        paths.sentence_vectors.write_bytes(b"not an arrow file")
+    status = next(f for f in diagnose(paths).files if f.kind == "sentence table")
+    assert status.state == ("missing" if damage == "missing" else "unreadable")
+    assert "--select reader_sentences" in status.fix

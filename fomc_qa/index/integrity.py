@@ -303,6 +303,7 @@ def diagnose(paths: DataPaths, program: Path | None = None) -> Diagnosis:
                      if p is None else FileStatus(p.path, p.kind, p.partition, p.state, p.detail, p.fix))
     files += [FileStatus(p.path, p.kind, p.partition, p.state, p.detail, p.fix) for p in by_path.values()]
     files.append(_catalog_status(paths))
+    files.append(_sentence_table_status(paths, manifest))
     return Diagnosis(files)
 
 
@@ -311,6 +312,25 @@ def _program_records(program: Path) -> list[FileRecord]:
         return records_of(json.loads(sidecar_path(program).read_bytes()))
     except (OSError, ValueError, TypeError):
         return []
+
+
+def _sentence_table_status(paths: DataPaths, manifest: dict) -> FileStatus:
+    """The reader's sentence table is written after the corpus (reader_sentences), so it has no record:
+    it must open and hold the corpus model's vectors. Without it answers are right but slower."""
+    from fomc_qa.index.sentence_vectors import SentenceTable
+
+    rel = paths.sentence_vectors.relative_to(paths.root).as_posix()
+    fix = dagster_command(paths, "reader_sentences")
+    if not paths.sentence_vectors.exists():
+        return FileStatus(rel, "sentence table", None, "missing", "answers embed their sentences, slower", fix)
+    try:
+        table = SentenceTable.read(paths.sentence_vectors)
+    except (OSError, ValueError, KeyError) as exc:
+        return FileStatus(rel, "sentence table", None, "unreadable", f"does not open ({first_line(exc)})", fix)
+    if table.model != manifest.get("model"):
+        return FileStatus(rel, "sentence table", None, "stale", f"{table.model} vectors, the corpus has "
+                          f"{manifest.get('model')}", fix)
+    return FileStatus(rel, "sentence table", None, "ok", f"opens; {len(table.rows):,} sentences", "")
 
 
 def _catalog_status(paths: DataPaths) -> FileStatus:
