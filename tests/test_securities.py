@@ -99,21 +99,26 @@ RECORDS = [
 MEETINGS = [r.meeting_date for r in RECORDS]
 
 
-def _ask(question: str) -> str:
+def _answer(question: str):
     parsed = parse_securities_question(question, MEETINGS)
     assert parsed is not None, question
     answered = answer_securities(parsed, RECORDS)
     assert answered is not None, question
+    return answered
+
+
+def _ask(question: str) -> str:
+    answered = _answer(question)
     return answered.direct + " " + " ".join(q.source.sentence for q in answered.quotes)
 
 
 @pytest.mark.parametrize("question, expected, not_expected", [
     ("What was the monthly cap on Treasury runoff in August 2022?", "$30 billion", "$60 billion"),
     ("What was the Treasury runoff cap in October 2022?", "$60 billion", "$30 billion"),
-    ("How much agency MBS could run off each month in 2023?", "$35 billion", "Treasury securities maturing"),
+    ("How much agency MBS could run off each month in 2023?", "$35 billion", "Treasury securities:"),
     ("What was the redemption cap on Treasury securities after the May 2024 meeting?", "$25 billion", None),
     ("At what monthly pace was the Fed buying Treasury securities in the fall of 2021?",
-     "$80 billion, then $70 billion from November 3, 2021", None),
+     "$80 billion a month from September 22, 2021, then $70 billion from November 3, 2021", None),
     ("How fast was the Fed buying agency MBS in October 2021?", "$40 billion", "$35 billion"),
     ("When did the FOMC start tapering its asset purchases?", "November 3, 2021", None),
     ("When did the Federal Reserve begin shrinking its balance sheet?", "June 1", None),
@@ -122,11 +127,11 @@ def _ask(question: str) -> str:
     ("When did the Fed stop reducing its securities holdings?", "December 1", None),
 ])
 def test_questions_over_the_levels(question, expected, not_expected):
-    text = _ask(question)
+    text, direct = _ask(question), _answer(question).direct
     if expected:
         assert expected in text, text
     if not_expected:
-        assert not_expected not in text.split(" a month for ")[0], text
+        assert not_expected not in direct, direct
 
 
 @pytest.mark.parametrize("question", [

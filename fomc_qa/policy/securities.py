@@ -176,6 +176,7 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
     parts, quotes = [], []
     for asset in sq.assets:
         levels = _levels(records, sq.kind, asset)
+        starts_late = False  # no amount was in effect when the period began
         if sq.meeting is not None:
             chosen = [pair for pair in levels if pair[1].meeting_date == sq.meeting][-1:]
         else:
@@ -187,14 +188,17 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
                 restated = [pair for pair in during if pair[0].amount_bn == before[0][0].amount_bn]
                 if restated and all(restated[0][0].effective <= pair[0].effective for pair in chosen[1:]):
                     chosen[0] = restated[0]
+            starts_late = bool(during) and not before
             if not chosen:  # "the caps adopted in May 2022": what a meeting of the period set for later
                 chosen = _changes([pair for pair in levels if sq.start and sq.start <= pair[1].meeting_date <= end])
         if not chosen:
             continue
-        phrase = _money(chosen[0][0].amount_bn)
+        phrase = f"{_ASSET[asset]}: {_money(chosen[0][0].amount_bn)} a month"
+        if starts_late:
+            phrase += f" from {_month_of(chosen[0][0].effective)}"
         for level, _ in chosen[1:]:
             phrase += f", then {_money(level.amount_bn)} from {_month_of(level.effective)}"
-        parts.append(f"{phrase} a month for {_ASSET[asset]} (per {_set_at(chosen[-1])})")
+        parts.append(f"{phrase} (per {_set_at(chosen[-1])})")
         for _, record in chosen:  # every sentence of the meeting that sets this amount ("initially ... then")
             quotes += [_quote(record, level.source) for level in record.securities
                        if level.kind == sq.kind and level.asset == asset]
