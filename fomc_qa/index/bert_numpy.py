@@ -53,6 +53,13 @@ class NumpyBert:
 
     def __init__(self, path: Path, config: dict, normalize: bool) -> None:
         from safetensors.numpy import load_file
+        from threadpoolctl import threadpool_limits
+
+        # One BLAS thread for the process: the read side multiplies small matrices (a question, its
+        # facets; the reader's sentences come from the pipeline's table), where a second OpenBLAS thread
+        # only spins, and on a busy machine that spinning made a warm answer 5-50x slower (0.04 s with
+        # one thread against 0.2-2.0 s with two, back to back at load average 5).
+        threadpool_limits(1, user_api="blas")
 
         weights = load_file(str(path / "model.safetensors"))
         prefix = "bert." if "bert.embeddings.word_embeddings.weight" in weights else ""
