@@ -7,7 +7,7 @@ from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
 from fomc_pipeline.assets.policy import meeting_record, policy_timeline
 from fomc_pipeline.assets.program import qa_program
 from fomc_pipeline.assets.quality import ann_benchmark, retrieval_checks, retrieval_eval, shipped_index_recall
-from fomc_pipeline.automation import meeting_job, monthly_backfill, new_meeting_sensor
+from fomc_pipeline.automation import SENSOR_STATUS, meeting_job, monthly_backfill, new_meeting_sensor
 from fomc_pipeline.checks import corpus_checks, per_partition_checks
 from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 
@@ -18,7 +18,7 @@ all_checks = [*per_partition_checks, *corpus_checks, *retrieval_checks, shipped_
 refresh_downstream = dg.AutomationConditionSensorDefinition(
     "refresh_downstream",
     target=dg.AssetSelection.assets(corpus, policy_timeline, retrieval_eval, qa_program),
-    default_status=dg.DefaultSensorStatus.RUNNING,
+    default_status=SENSOR_STATUS,
     description="Rebuilds the corpus and everything after it once new meeting shards land.",
 )
 
@@ -28,5 +28,8 @@ defs = dg.Definitions(
     jobs=[meeting_job],
     sensors=[new_meeting_sensor, refresh_downstream],
     schedules=[monthly_backfill],
+    # Every run, the UI's backfills included, executes its steps in its own process: one import of
+    # the code location and one model load per run (README, "Operations").
+    executor=dg.in_process_executor,
     resources={"fed": FedSite(), "storage": Storage(), "embedder": Embedder(), "lm": LanguageModel()},
 )

@@ -5,7 +5,8 @@ import polars as pl
 
 from fomc_pipeline.assets.ingest import chunks, raw_pages
 from fomc_pipeline.fed.record_parser import parse_meeting_record
-from fomc_pipeline.partitions import meetings
+from fomc_pipeline.meeting_runs import run_metadata
+from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Storage
 from fomc_qa.index.tables import atomic_write, atomic_write_bytes, read_records, read_table
 from fomc_qa.index.writer import write_catalog
@@ -18,6 +19,7 @@ from fomc_qa.text.markdown import markdown_table
 
 @dg.asset(
     partitions_def=meetings,
+    backfill_policy=meeting_backfill_policy,
     group_name="policy",
     deps=[chunks, raw_pages],
     kinds={"python", "json"},
@@ -26,8 +28,14 @@ from fomc_qa.text.markdown import markdown_table
     "dissents, attendance. Every field keeps its verbatim sentence and that sentence's chunk.",
 )
 def meeting_record(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
-    key = context.partition_key
-    paths = storage.paths
+    by_meeting = {key: _write_record(storage.paths, key) for key in context.partition_keys}
+    return dg.MaterializeResult(metadata=run_metadata(
+        by_meeting, ["voters_for", "statement_sentences"], shown=["decision", "change_bp", "range_after", "dissenters"]
+    ))
+
+
+def _write_record(paths, key: str) -> dict:
+    """Parse and write one meeting's record; returns its metadata."""
     docs = {d.doc_type: d for d in read_records(paths.partition_file("documents", key), FOMCDocument)}
     if "statement" not in docs:
         raise dg.Failure(description=f"meeting {key}: no statement, so no policy record (re-materialize raw_pages)")
@@ -38,7 +46,7 @@ def meeting_record(context: dg.AssetExecutionContext, storage: Storage) -> dg.Ma
                                   unscheduled=unscheduled)
     path = paths.record_file(key)
     atomic_write_bytes(path, record.model_dump_json(indent=1).encode())
-    return dg.MaterializeResult(metadata={
+    return {
         "decision": record.decision,
         "change_bp": record.change_bp if record.change_bp is not None else "not stated",
         "range_after": record.range_after.text if record.range_after else "not restated",
@@ -49,7 +57,7 @@ def meeting_record(context: dg.AssetExecutionContext, storage: Storage) -> dg.Ma
         "attendance": len(record.attendance),
         "decision_sentence": dg.MetadataValue.md(f"> {record.decision_source.sentence}"),
         "path": str(path),
-    })
+    }
 
 
 def read_record(storage: Storage, key: str) -> MeetingRecord:
