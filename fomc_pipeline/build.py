@@ -42,8 +42,9 @@ def discover(meeting_keys: list[str] | None) -> tuple[int, list[str]]:
     return len(listed), [m.key for m in published]
 
 
-def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
-    """Backfill the whole graph over the published meetings; returns a summary (also printed)."""
+def build(meeting_keys: list[str] | None, quiet: bool = False, skip: list[str] | None = None) -> dict:
+    """Backfill the whole graph over the published meetings (less the downstream assets named in
+    `skip`); returns a summary (also printed)."""
     from fomc_pipeline import backfill
     from fomc_pipeline import definitions as d
     from fomc_pipeline.daemon import daemon_serves, reap_orphans, running_daemon
@@ -51,6 +52,11 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
     from fomc_pipeline.partitions import MEETINGS_PER_RUN, meetings
 
     settings = Settings.from_env()
+    names = {a.key.to_user_string(): a for a in d.downstream}
+    unknown = set(skip or []) - set(names)
+    if unknown:
+        raise SystemExit(f"--skip takes downstream assets ({', '.join(names)}), not: {', '.join(sorted(unknown))}")
+    downstream = [a for name, a in names.items() if name not in (skip or [])]
     instance = open_instance(settings.data_dir)
     home = Path(os.environ["DAGSTER_HOME"])
     started = time.time()
@@ -67,15 +73,15 @@ def build(meeting_keys: list[str] | None, quiet: bool = False) -> dict:
     )
     print(f"discovered {listed} meetings from {settings.start_date}, {len(keys)} published", flush=True)
 
-    assets = [*d.per_meeting_assets, *d.downstream]
+    assets = [*d.per_meeting_assets, *downstream]
     backfill_id = backfill.launch(instance, d.defs, keys, assets, title=f"build: {len(keys)} meetings")
     print(f"backfill {backfill_id}: {len(keys)} meetings in runs of up to {MEETINGS_PER_RUN}, then "
-          f"{', '.join(a.key.to_user_string() for a in d.downstream)}; "
+          f"{', '.join(a.key.to_user_string() for a in downstream) or 'nothing downstream'}; "
           + ("worked by the daemon already serving this instance" if served else "starting a daemon"), flush=True)
 
     def report():
         return backfill.progress(instance, backfill_id, d.per_meeting_assets[-1].key, keys,
-                                 [a.key for a in d.downstream], started)
+                                 [a.key for a in downstream], started)
 
     def show(state):
         if not quiet:
@@ -96,6 +102,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Build the fomc-qa index end to end.")
     parser.add_argument("--snapshot", action="store_true", help="serve data/snapshot on loopback and build from it")
     parser.add_argument("--meetings", nargs="*", help="only these meeting dates (YYYY-MM-DD)")
+    parser.add_argument("--skip", nargs="*", default=[], metavar="ASSET",
+                        help="leave out these downstream assets (e.g. ann_benchmark qa_program)")
     parser.add_argument("--quiet", action="store_true")
     args = parser.parse_args(argv)
     settings = Settings.from_env()
@@ -106,7 +114,7 @@ def main(argv: list[str] | None = None) -> int:
             url = stack.enter_context(serve_snapshot(settings.paths.snapshot))
             os.environ["FOMC_SOURCE_URL"] = url
             print(f"serving the bundled snapshot at {url}", flush=True)
-        summary = build(args.meetings, quiet=args.quiet)
+        summary = build(args.meetings, quiet=args.quiet, skip=args.skip)
     print("build summary: " + ", ".join(f"{k}={v}" for k, v in summary.items()))
     return 0
 

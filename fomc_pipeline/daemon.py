@@ -70,16 +70,16 @@ def _stop_group(pgid: int, grace_s: float = 20.0) -> None:
 
 
 @contextlib.contextmanager
-def running_daemon(home: Path, log_path: Path) -> Iterator[subprocess.Popen]:
+def running_daemon(home: Path, log_path: Path, automation: bool = False) -> Iterator[subprocess.Popen]:
     """`dagster-daemon run` on this code location for the duration of the block, with the sensors and
-    schedule off (FOMC_AUTOMATION); its output goes to `log_path`. Stopped (with everything it
-    started) on exit."""
+    schedule off (FOMC_AUTOMATION) unless `automation`; its output goes to `log_path`. Stopped (with
+    everything it started) on exit."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
             [sys.executable, "-m", "dagster._daemon", "run", "-m", CODE_LOCATION],
             stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent,
-            env={**os.environ, "FOMC_AUTOMATION": "off"},
+            env={**os.environ, "FOMC_AUTOMATION": "on" if automation else "off"},
         )
     atomic_write_bytes(_pid_file(home), str(process.pid).encode())
     try:

@@ -6,9 +6,8 @@ import datetime as dt
 
 import dagster as dg
 import pytest
-from bs4 import BeautifulSoup
 from conftest import SNAPSHOT
-from sites import Route, serve
+from sites import Route, calendar_without, serve
 
 from fomc_pipeline.automation import monthly_backfill, new_meeting_sensor, plan_backfill
 from fomc_pipeline.fed.calendar import CALENDAR_PATH, parse_calendar
@@ -16,18 +15,6 @@ from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import FedSite, Storage
 from fomc_qa.config import DataPaths
 from fomc_qa.index.tables import write_rows
-
-CALENDAR_HTML = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
-
-
-def calendar_without(dates: set[str]) -> bytes:
-    """The real calendar page with the rows of some meetings removed (as before they were listed)."""
-    soup = BeautifulSoup(CALENDAR_HTML, "html.parser")
-    for row in soup.select("div.fomc-meeting"):
-        links = " ".join(a.get("href", "") for a in row.find_all("a"))
-        if any(d.replace("-", "") in links for d in dates):
-            row.decompose()
-    return str(soup).encode()
 
 
 @pytest.fixture()
@@ -45,7 +32,7 @@ def _evaluate(site, instance):
 
 def test_sensor_adds_only_newly_listed_published_meetings(site):
     later = {"2025-10-29", "2025-12-10"}
-    site.routes[CALENDAR_PATH] = Route(body=calendar_without(later))
+    site.routes[CALENDAR_PATH] = Route(body=calendar_without(SNAPSHOT, later))
     with dg.DagsterInstance.ephemeral() as instance:
         first = _evaluate(site, instance)
         added = first.dynamic_partitions_requests[0].partition_keys
@@ -74,7 +61,8 @@ def test_sensor_fails_loudly_on_a_broken_calendar(site):
 
 
 def test_backfill_plans_missing_partitions_and_incomplete_minutes(tmp_path):
-    listed = [m for m in parse_calendar(CALENDAR_HTML) if m.meeting_date.year == 2025]
+    calendar = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
+    listed = [m for m in parse_calendar(calendar) if m.meeting_date.year == 2025]
     paths = DataPaths(tmp_path)
     keys = [m.key for m in listed]
     # 2025-12-10 was fetched before its minutes were published: raw pages hold the statement only.

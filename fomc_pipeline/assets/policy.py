@@ -8,13 +8,13 @@ from fomc_pipeline.fed.record_parser import parse_meeting_record
 from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Storage
+from fomc_pipeline.ui_metadata import image_preview, table
 from fomc_qa.index.tables import atomic_write, atomic_write_bytes, read_records, read_table
 from fomc_qa.index.writer import write_catalog
 from fomc_qa.models import DocumentChunk, FOMCDocument
 from fomc_qa.policy.chart import timeline_chart
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.timeline import chain_problems, records_json, timeline_rows
-from fomc_qa.text.markdown import markdown_table
 
 
 @dg.asset(
@@ -85,8 +85,8 @@ def policy_timeline(context: dg.AssetExecutionContext, storage: Storage) -> dg.M
     atomic_write(paths.timeline, lambda tmp: frame.write_parquet(tmp))
     write_catalog(paths)
     atomic_write_bytes(paths.policy_records, records_json(records))
-    png = timeline_chart(rows)
-    atomic_write_bytes(paths.report("policy_timeline.png"), png)
+    chart = paths.report("policy_timeline.png")
+    atomic_write_bytes(chart, timeline_chart(rows))
     problems = chain_problems(records)
     preview = frame.select("meeting_date", "decision", "change_bp", "range_text", "dissenters").tail(12)
     return dg.MaterializeResult(metadata={
@@ -96,13 +96,8 @@ def policy_timeline(context: dg.AssetExecutionContext, storage: Storage) -> dg.M
         "holds": sum(r["decision"] == "maintain" for r in rows),
         "latest": f"{rows[-1]['meeting_date']}: {rows[-1]['range_text']}",
         "chain_problems": len(problems),
-        "chart": dg.MetadataValue.md(_image_markdown(png)),
-        "recent": dg.MetadataValue.md("\n".join(markdown_table(preview.columns, preview.rows()))),
+        "chart": image_preview(chart),
+        "recent": table(preview.to_dicts()),
         "path": str(paths.timeline),
     })
 
-
-def _image_markdown(png: bytes) -> str:
-    import base64
-
-    return f"![policy timeline](data:image/png;base64,{base64.b64encode(png).decode()})"
