@@ -48,8 +48,13 @@ def sensor_run(instance: dg.DagsterInstance, key: str):
 
 
 def failed_runs(instance: dg.DagsterInstance) -> list[str]:
-    return [f"{r.job_name} {r.tags.get('dagster/partition', '')}"
-            for r in instance.get_runs(dg.RunsFilter(statuses=[dg.DagsterRunStatus.FAILURE]))]
+    """Each failed run with what failed in it."""
+    failed = []
+    for run in instance.get_runs(dg.RunsFilter(statuses=[dg.DagsterRunStatus.FAILURE])):
+        errors = [e.dagster_event.event_specific_data.error.message.strip()
+                  for e in instance.all_logs(run.run_id, of_type=dg.DagsterEventType.STEP_FAILURE)]
+        failed.append(f"{run.job_name} {run.tags.get('dagster/partition', '')}: {'; '.join(errors)[:800]}")
+    return failed
 
 
 def test_a_newly_published_meeting_flows_to_an_answer(tmp_path, monkeypatch):
@@ -88,7 +93,7 @@ def test_a_newly_published_meeting_flows_to_an_answer(tmp_path, monkeypatch):
                 wait_until(lambda a=asset: materialized_after(instance, a, ended),
                            f"refresh_downstream rebuilds {asset} after the new meeting")
         assert json.loads(manifest.read_text())["partitions"] == [*EARLIER, NEWEST]
-        assert not failed_runs(instance)
+        assert not failed_runs(instance), failed_runs(instance)
 
     answer = subprocess.run([sys.executable, "-m", "fomc_qa", "What did the FOMC decide at its December 2025 meeting?",
                              "--json"], capture_output=True, text=True, timeout=120, check=True)
