@@ -89,3 +89,52 @@ def test_monthly_schedule_requests_runs_for_unmaterialized_partitions(site, tmp_
     requests = list(monthly_backfill(context))
     assert sorted(r.partition_key for r in requests) == ["2025-01-29", "2025-03-19"]
     assert all(r.run_key.startswith("backfill-2026-12-") for r in requests)
+
+
+def test_minutes_published_later_are_picked_up_by_the_monthly_backfill(site, tmp_path):
+    """Three weeks after the statement the minutes appear; the next monthly tick re-runs the meeting."""
+    from conftest import resources_for
+
+    from fomc_pipeline import definitions as d
+
+    minutes = "/monetarypolicy/fomcminutes20251210.htm"
+    calendar = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
+    site.routes[CALENDAR_PATH] = Route(body=calendar.replace(f'href="{minutes}"', 'href="#"').encode())
+    site.routes[minutes] = Route(status=404)
+    (tmp_path / "home").mkdir()
+    instance = dg.DagsterInstance.local_temp(tempdir=str(tmp_path / "home"))
+    instance.add_dynamic_partitions(meetings.name, ["2025-12-10"])
+    resources = resources_for(tmp_path / "data", site.url)
+    assert dg.materialize(d.per_meeting_assets, partition_key="2025-12-10", instance=instance,
+                          resources=resources).success
+
+    def tick(month: int):
+        context = dg.build_schedule_context(
+            instance=instance, scheduled_execution_time=dt.datetime(2026, month, 1, 6, 0),
+            resources={"fed": FedSite(base_url=site.url, start_date="2025-12-01"),
+                       "storage": Storage(data_dir=str(tmp_path / "data"))})
+        return monthly_backfill(context)
+
+    assert isinstance(tick(1), dg.SkipReason)  # statement only, and the calendar links no minutes yet
+    site.routes.clear()  # the minutes are published and linked
+    requests = list(tick(2))
+    assert [(r.partition_key, r.run_key) for r in requests] == [("2025-12-10", "backfill-2026-02-2025-12-10")]
+    assert dg.materialize(d.per_meeting_assets, partition_key="2025-12-10", instance=instance,
+                          resources=resources).success
+    assert isinstance(tick(3), dg.SkipReason)
+
+
+def test_the_schedule_is_previewed_by_the_cli(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from fomc_pipeline.instance_home import INSTANCE_CONFIG
+
+    (tmp_path / "dagster.yaml").write_text(INSTANCE_CONFIG.read_text())
+    dagster = str(Path(sys.executable).parent / "dagster")
+    preview = subprocess.run([dagster, "schedule", "preview", "-m", "fomc_pipeline.definitions"],
+                             env={**os.environ, "DAGSTER_HOME": str(tmp_path)}, capture_output=True, text=True,
+                             timeout=180, check=True)
+    assert "monthly_backfill (add)" in preview.stdout
