@@ -61,7 +61,7 @@ def throwaway_postgres():
                                                      dbname="postgres")) as con:
                 con.autocommit = True
                 con.cursor().execute("CREATE DATABASE dagster")
-            yield f"postgresql://postgres@127.0.0.1:{port}/dagster"
+            yield f"postgresql+psycopg2://postgres@127.0.0.1:{port}/dagster"
         finally:
             pg(str(PG_BIN / "pg_ctl"), "-D", str(cluster), "-m", "fast", "-w", "stop")
     finally:
