@@ -36,9 +36,17 @@ def wait_until(predicate, what: str, timeout_s: float = WAIT_S, poll_s: float = 
         time.sleep(poll_s)
 
 
-def materialized_after(instance: dg.DagsterInstance, asset: str, after: float) -> bool:
-    return bool(instance.fetch_materializations(
-        dg.AssetRecordsFilter(asset_key=dg.AssetKey(asset), after_timestamp=after), limit=1).records)
+def rebuilt_after(instance: dg.DagsterInstance, asset: str, after: float) -> bool:
+    """The asset's latest materialization comes from a run that started after `after`."""
+    event = instance.get_latest_materialization_event(dg.AssetKey(asset))
+    return bool(event) and (instance.get_run_stats(event.run_id).start_time or 0) > after
+
+
+def settled(instance: dg.DagsterInstance) -> bool:
+    """No run queued or in progress."""
+    return not instance.get_runs(dg.RunsFilter(statuses=[
+        dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.DagsterRunStatus.STARTING,
+        dg.DagsterRunStatus.STARTED]))
 
 
 def sensor_run(instance: dg.DagsterInstance, key: str):
@@ -81,6 +89,8 @@ def test_a_newly_published_meeting_flows_to_an_answer(tmp_path, monkeypatch):
             manifest = data / "index" / "manifest.json"
             wait_until(lambda: manifest.exists() and json.loads(manifest.read_text())["partitions"] == EARLIER,
                        "refresh_downstream builds the corpus over them")
+            wait_until(lambda: instance.get_latest_materialization_event(dg.AssetKey("qa_program"))
+                       and settled(instance), "refresh_downstream compiles the program and the daemon settles")
             assert NEWEST not in instance.get_dynamic_partitions(meetings.name)
 
             site.routes.pop(CALENDAR_PATH)  # the Fed publishes the December meeting
@@ -90,8 +100,9 @@ def test_a_newly_published_meeting_flows_to_an_answer(tmp_path, monkeypatch):
             assert NEWEST in instance.get_materialized_partitions(dg.AssetKey("index_shard"))
             ended = instance.get_run_stats(run.run_id).end_time
             for asset in ["corpus", "retrieval_eval", "qa_program"]:
-                wait_until(lambda a=asset: materialized_after(instance, a, ended),
+                wait_until(lambda a=asset: rebuilt_after(instance, a, ended),
                            f"refresh_downstream rebuilds {asset} after the new meeting")
+            wait_until(lambda: settled(instance), "the daemon settles")
         assert json.loads(manifest.read_text())["partitions"] == [*EARLIER, NEWEST]
         assert not failed_runs(instance), failed_runs(instance)
 
