@@ -21,11 +21,14 @@ class BackfillFailed(RuntimeError):
 
 @dataclass
 class Progress:
-    """Where a backfill stands: meeting partitions done of total (counted on the last per-meeting
-    asset of each run), the downstream assets done, the runs, and an ETA from the pace so far."""
+    """Where a backfill stands: meeting partitions done of total (a meeting is done when every
+    per-meeting asset is), the steps done (asset partitions: a run of many meetings moves a step at a
+    time), the downstream assets done, the runs, and an ETA for the meetings from the pace so far."""
 
     meetings_done: int
     meetings_total: int
+    steps_done: int
+    steps_total: int
     downstream_done: list[str]
     downstream_total: int
     runs: dict[str, int]
@@ -33,17 +36,18 @@ class Progress:
 
     @property
     def eta_s(self) -> float | None:
-        if not self.meetings_done or self.meetings_done >= self.meetings_total:
+        if not self.steps_done or self.steps_done >= self.steps_total:
             return None
-        return self.elapsed_s / self.meetings_done * (self.meetings_total - self.meetings_done)
+        return self.elapsed_s / self.steps_done * (self.steps_total - self.steps_done)
 
     def state(self) -> tuple:
-        return self.meetings_done, len(self.downstream_done), tuple(sorted(self.runs.items()))
+        return self.steps_done, len(self.downstream_done), tuple(sorted(self.runs.items()))
 
     def line(self) -> str:
-        eta = f", ETA {self.eta_s:.0f} s for the meetings" if self.eta_s is not None else ""
+        eta = f", ETA {self.eta_s:.0f} s" if self.eta_s is not None else ""
         runs = ", ".join(f"{n} {status.lower()}" for status, n in sorted(self.runs.items())) or "none yet"
-        return (f"[{self.elapsed_s:6.0f} s] meetings {self.meetings_done}/{self.meetings_total}{eta}; "
+        return (f"[{self.elapsed_s:6.0f} s] meetings {self.meetings_done}/{self.meetings_total} "
+                f"(steps {self.steps_done}/{self.steps_total}{eta}); "
                 f"downstream {len(self.downstream_done)}/{self.downstream_total}; runs: {runs}")
 
 
@@ -68,19 +72,20 @@ def launch(instance: dg.DagsterInstance, defs: dg.Definitions, partition_keys: S
     return backfill.backfill_id
 
 
-def progress(instance: dg.DagsterInstance, backfill_id: str, last_per_meeting: dg.AssetKey,
+def progress(instance: dg.DagsterInstance, backfill_id: str, per_meeting: Sequence[dg.AssetKey],
              partition_keys: Sequence[str], downstream: Sequence[dg.AssetKey], started: float) -> Progress:
     runs = instance.get_runs(RunsFilter.for_backfill(backfill_id))
     counts: dict[str, int] = {}
     for run in runs:
         counts[run.status.value] = counts.get(run.status.value, 0) + 1
     since = started - 1
-    done = {e.partition_key for e in instance.fetch_materializations(
-        dg.AssetRecordsFilter(asset_key=last_per_meeting, asset_partitions=list(partition_keys), after_timestamp=since),
-        limit=10_000).records if e.partition_key}
+    done = {key: {e.partition_key for e in instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=key, asset_partitions=list(partition_keys), after_timestamp=since),
+        limit=10_000).records if e.partition_key} for key in per_meeting}
     downstream_done = [k.to_user_string() for k in downstream if instance.fetch_materializations(
         dg.AssetRecordsFilter(asset_key=k, after_timestamp=since), limit=1).records]
-    return Progress(len(done), len(partition_keys), downstream_done, len(downstream), counts,
+    return Progress(len(set.intersection(*done.values())), len(partition_keys), sum(len(v) for v in done.values()),
+                    len(partition_keys) * len(per_meeting), downstream_done, len(downstream), counts,
                     time.time() - started)
 
 

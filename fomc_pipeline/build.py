@@ -21,8 +21,9 @@ from pathlib import Path
 
 from fomc_qa.config import Settings
 
-# A full build on 2 cores takes about 5 minutes (README); this bounds the wait on a stuck daemon.
-BUILD_TIMEOUT_S = 3600.0
+# A full build took over 50 minutes on a heavily shared 2-core machine (README); this bounds the
+# wait on a stuck daemon without cutting off a slow build.
+BUILD_TIMEOUT_S = 4 * 3600.0
 
 
 def discover(meeting_keys: list[str] | None) -> tuple[int, list[str]]:
@@ -80,7 +81,7 @@ def build(meeting_keys: list[str] | None, quiet: bool = False, skip: list[str] |
           + ("worked by the daemon already serving this instance" if served else "starting a daemon"), flush=True)
 
     def report():
-        return backfill.progress(instance, backfill_id, d.per_meeting_assets[-1].key, keys,
+        return backfill.progress(instance, backfill_id, [a.key for a in d.per_meeting_assets], keys,
                                  [a.key for a in downstream], started)
 
     def show(state):
