@@ -79,14 +79,15 @@ def test_monthly_schedule_requests_runs_for_unmaterialized_partitions(site, tmp_
     (tmp_path / "home").mkdir()
     instance = dg.DagsterInstance.local_temp(tempdir=str(tmp_path / "home"))
     instance.add_dynamic_partitions(meetings.name, ["2025-01-29", "2025-03-19"])
-    context = dg.build_schedule_context(
+    # Exited, so the instance the context opens from its ref leaves no current defs-state storage behind.
+    with dg.build_schedule_context(
         instance=instance,
         scheduled_execution_time=dt.datetime(2026, 12, 1, 6, 0),
         resources={
             "fed": FedSite(base_url=site.url, start_date="2025-01-01"), "storage": Storage(data_dir=str(tmp_path)),
         },
-    )
-    requests = list(monthly_backfill(context))
+    ) as context:
+        requests = list(monthly_backfill(context))
     assert sorted(r.partition_key for r in requests) == ["2025-01-29", "2025-03-19"]
     assert all(r.run_key.startswith("backfill-2026-12-") for r in requests)
 
@@ -109,11 +110,11 @@ def test_minutes_published_later_are_picked_up_by_the_monthly_backfill(site, tmp
                           resources=resources).success
 
     def tick(month: int):
-        context = dg.build_schedule_context(
+        with dg.build_schedule_context(
             instance=instance, scheduled_execution_time=dt.datetime(2026, month, 1, 6, 0),
             resources={"fed": FedSite(base_url=site.url, start_date="2025-12-01"),
-                       "storage": Storage(data_dir=str(tmp_path / "data"))})
-        return monthly_backfill(context)
+                       "storage": Storage(data_dir=str(tmp_path / "data"))}) as context:
+            return monthly_backfill(context)
 
     assert isinstance(tick(1), dg.SkipReason)  # statement only, and the calendar links no minutes yet
     site.routes.clear()  # the minutes are published and linked
