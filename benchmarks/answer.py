@@ -1,5 +1,6 @@
 """Answer latency: cold start to printed answer (a fresh `python -m fomc_qa` process), with import
-and model-load time reported separately, and warm answers in one process.
+and model-load time reported separately (and whether torch or DSPy was imported), and warm answers
+in one process.
 
     python benchmarks/answer.py [--runs 3]
 
@@ -25,18 +26,18 @@ QUESTIONS = [
 ]
 
 PROBE = """
-import time, json
+import time, json, sys
 t0 = time.perf_counter()
 from fomc_qa.config import Settings
-from fomc_qa.answering.program import answer_question
 from fomc_qa.answering.session import Session
 t1 = time.perf_counter()
 session = Session.open(Settings.from_env())
 session.retriever.embedder.encode(["warm"])
 t2 = time.perf_counter()
-answer_question(session.program, {q!r}, session.lm)
+session.answer({q!r})
 t3 = time.perf_counter()
-print(json.dumps({{"import_s": t1 - t0, "open_s": t2 - t1, "first_answer_s": t3 - t2}}))
+heavy = sorted({{m.split(".")[0] for m in sys.modules}} & {{"torch", "sentence_transformers", "dspy", "litellm"}})
+print(json.dumps({{"import_s": t1 - t0, "open_s": t2 - t1, "first_answer_s": t3 - t2, "heavy_imports": heavy}}))
 """
 
 
@@ -54,7 +55,6 @@ def main(argv: list[str] | None = None) -> int:
                              capture_output=True, text=True).stdout
         stages.append(json.loads(out.strip().splitlines()[-1]))
 
-    from fomc_qa.answering.program import answer_question
     from fomc_qa.answering.session import Session
     from fomc_qa.config import Settings
     from fomc_qa.index.tables import atomic_write_bytes
@@ -62,22 +62,23 @@ def main(argv: list[str] | None = None) -> int:
     settings = Settings.from_env()
     session = Session.open(settings)
     for q in QUESTIONS:
-        answer_question(session.program, q, session.lm)
+        session.answer(q)
     warm = []
     for _ in range(args.runs):
         for q in QUESTIONS:
             t = time.perf_counter()
-            answer_question(session.program, q, session.lm)
+            session.answer(q)
             warm.append(time.perf_counter() - t)
     figures = {
         "cold_start_to_answer_s": {
             "median": round(statistics.median(cold), 2), "max": round(max(cold), 2), "runs": len(cold),
         },
-        "cold_stages_s": {k: round(statistics.median(s[k] for s in stages), 2) for k in stages[0]},
+        "cold_stages_s": {k: round(statistics.median(s[k] for s in stages), 2) for k in stages[0] if k.endswith("_s")},
+        "cold_heavy_imports": stages[0]["heavy_imports"],
         "warm_answer_s": {
             "median": round(statistics.median(warm), 3), "max": round(max(warm), 3), "answers": len(warm),
         },
-        "lm": str(session.lm.model),
+        "lm": session.lm_name,
     }
     print(json.dumps(figures, indent=2))
     out = settings.paths.report("answer_benchmark.json")

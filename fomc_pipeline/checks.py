@@ -15,9 +15,12 @@ from usearch.index import Index
 from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents
 from fomc_pipeline.assets.policy import meeting_record, policy_timeline
+from fomc_pipeline.assets.program import qa_program
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
+from fomc_qa.answering.session import program_path
 from fomc_qa.config import DataPaths
+from fomc_qa.index.integrity import Diagnosis, diagnose, program_problems
 from fomc_qa.index.tables import EMBED_DIM, read_records, read_table, vectors_of
 from fomc_qa.models import DocumentChunk, FOMCDocument
 from fomc_qa.policy.record import MeetingRecord
@@ -170,6 +173,25 @@ def corpus_is_unique(context: dg.AssetCheckExecutionContext, storage: Storage) -
     return _result(failures, documents=n_docs, chunks=n_chunks)
 
 
+@dg.asset_check(asset=corpus, description="Every file the corpus recorded in its manifest still has the size and "
+                "SHA-256 it was written with, and the catalog opens: the check `python -m fomc_qa doctor` runs.")
+def corpus_files_intact(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
+    return diagnosis_result(diagnose(storage.paths))
+
+
+@dg.asset_check(asset=qa_program, description="The compiled program still has the size and SHA-256 recorded beside it.")
+def program_is_intact(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
+    problems = program_problems(storage.paths, program_path(storage.paths), hashes=True)
+    return _result([f"{p.path}: {p.state}: {p.detail}; fix: {p.fix}" for p in problems])
+
+
+def diagnosis_result(diagnosis: Diagnosis) -> dg.AssetCheckResult:
+    return _result([f"{f.path}: {f.state}: {f.detail}" for f in diagnosis.problems], files=len(diagnosis.files),
+                   partitions_to_rematerialize=", ".join(diagnosis.partitions_to_rematerialize) or "none",
+                   fixes=dg.MetadataValue.md("\n".join(f"- `{fix}`" for fix in
+                                                       dict.fromkeys(f.fix for f in diagnosis.problems)) or "none"))
+
+
 @dg.asset_check(asset=meeting_record, partitions_def=meetings, blocking=True,
                 description="The record has a decision with its sentence, as many voters as names in the vote "
                 "sentence, and every source sentence is a verbatim substring of the chunk it names.")
@@ -218,4 +240,5 @@ def ranges_chain(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg
 
 per_partition_checks = [documents_have_text, chunks_are_consistent, embeddings_are_unit_vectors, shard_finds_itself,
                         record_is_grounded]
-corpus_checks = [corpus_is_unique, index_finds_every_chunk, ranges_chain]
+corpus_checks = [corpus_is_unique, index_finds_every_chunk, corpus_files_intact, ranges_chain]
+program_checks = [program_is_intact]

@@ -8,12 +8,12 @@ from fomc_pipeline.assets.policy import meeting_record, policy_timeline
 from fomc_pipeline.assets.program import qa_program
 from fomc_pipeline.assets.quality import ann_benchmark, retrieval_checks, retrieval_eval, shipped_index_recall
 from fomc_pipeline.automation import SENSOR_STATUS, meeting_job, monthly_backfill, new_meeting_sensor
-from fomc_pipeline.checks import corpus_checks, per_partition_checks
+from fomc_pipeline.checks import corpus_checks, per_partition_checks, program_checks
 from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 
 per_meeting_assets = [raw_pages, documents, chunks, embeddings, index_shard, meeting_record]
 downstream = [corpus, policy_timeline, retrieval_eval, qa_program, ann_benchmark]
-all_checks = [*per_partition_checks, *corpus_checks, *retrieval_checks, shipped_index_recall]
+all_checks = [*per_partition_checks, *corpus_checks, *retrieval_checks, shipped_index_recall, *program_checks]
 
 refresh_downstream = dg.AutomationConditionSensorDefinition(
     "refresh_downstream",

@@ -60,7 +60,8 @@ class Embedder(dg.ConfigurableResource):
         return self.model or Settings.from_env().embed_model
 
     def provider(self) -> EmbeddingProvider:
-        return get_encoder(self.model_name)
+        """The encoder on torch's kernels, the faster runtime for chunk batches (`benchmarks/encoder.py`)."""
+        return get_encoder(self.model_name, runtime="torch")
 
     def cache(self, paths: DataPaths) -> EmbeddingCache:
         return EmbeddingCache(cache_path(paths.embed_cache, self.model_name))

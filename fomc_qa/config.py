@@ -122,5 +122,10 @@ class DataPaths:
         return self.warehouse / "policy_timeline.parquet"
 
     @property
+    def conversations(self) -> Path:
+        """The HTTP API's conversations (SQLite): the only file under data/ the read side writes."""
+        return self.root / "conversations" / "conversations.sqlite3"
+
+    @property
     def eval(self) -> Path:
         return self.root / "eval"

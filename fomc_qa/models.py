@@ -19,6 +19,10 @@ Confidence = Literal["high", "medium", "low", "insufficient"]
 DOC_TYPE_LABEL = {"statement": "FOMC Statement", "minutes": "FOMC Minutes"}
 
 
+# The form of every document id: what a client-supplied id is checked against before any file is opened.
+DOCUMENT_ID_PATTERN = r"^(statement|minutes)-\d{4}-\d{2}-\d{2}$"
+
+
 def document_id(doc_type: str, meeting_date: dt.date | str) -> str:
     """`{doc_type}-{meeting_date}`: the contract id of a document."""
     return f"{doc_type}-{_iso(meeting_date)}"
@@ -220,6 +224,12 @@ MAX_QUESTION_CHARS = 2000
 
 class BadQuestion(ValueError):
     """A question that cannot be asked: empty, too long, or not text."""
+
+
+def check_k(k: int, name: str = "--k") -> None:
+    """How many passages a caller may ask for: 1 to 100."""
+    if not 1 <= k <= 100:
+        raise BadQuestion(f"{name} must be between 1 and 100, not {k}")
 
 
 def clean_question(raw: str) -> str:

@@ -79,3 +79,17 @@ def data_env(built, monkeypatch):
     data_dir = built[0]
     monkeypatch.setenv("FOMC_DATA_DIR", str(data_dir))
     return data_dir
+
+
+@pytest.fixture(scope="session")
+def fomc_service(built):
+    """One interfaces service over the built fixture, shared by the HTTP, MCP and browser tests, so the
+    corpus and the model open once per session."""
+    import dataclasses
+
+    from fomc_qa.config import Settings
+    from fomc_qa.interfaces.service import FOMCService
+
+    service = FOMCService(dataclasses.replace(Settings.from_env(), data_dir=built[0], lm="extractive"))
+    assert service.warm()
+    return service

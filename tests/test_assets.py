@@ -128,7 +128,7 @@ def test_corpus_checks_pass_through_materialize(built):
     result = dg.materialize([d.corpus, *d.corpus_checks], instance=instance, resources=resources)
     assert result.success
     evaluations = {e.check_name: e for e in result.get_asset_check_evaluations()}
-    assert set(evaluations) == {"corpus_is_unique", "index_finds_every_chunk"}
+    assert set(evaluations) == {"corpus_is_unique", "index_finds_every_chunk", "corpus_files_intact"}
     assert all(e.passed for e in evaluations.values())
     assert evaluations["index_finds_every_chunk"].metadata["self_hit_rate"].value == 1.0
 

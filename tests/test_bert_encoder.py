@@ -1,8 +1,10 @@
-"""The read side's torch-only BERT encoder gives the vectors sentence-transformers gives, or is not used."""
+"""The BERT encoder, on numpy (read side) and on torch (pipeline), gives the vectors sentence-transformers gives,
+or is not used."""
 
 from __future__ import annotations
 
 import json
+import math
 import shutil
 
 import numpy as np
@@ -11,6 +13,7 @@ from conftest import SNAPSHOT
 
 from fomc_pipeline.fed.pages import parse_page
 from fomc_qa.index.bert_encoder import BertEncoder, Unsupported, inspect_model
+from fomc_qa.index.bert_numpy import gelu
 from fomc_qa.index.embed import SentenceTransformerProvider, get_encoder, get_provider, resolve_model_path
 from fomc_qa.text.sentences import split_sentences
 
@@ -32,10 +35,11 @@ def texts() -> list[str]:
     ]
 
 
-def test_vectors_match_sentence_transformers(texts):
+@pytest.mark.parametrize("runtime", ["numpy", "torch"])
+def test_vectors_match_sentence_transformers(texts, runtime):
     reference = get_provider()
-    encoder = get_encoder()
-    assert isinstance(encoder, BertEncoder)
+    encoder = get_encoder(runtime=runtime)
+    assert isinstance(encoder, BertEncoder) and encoder.runtime == runtime
     ours, theirs = encoder.encode(texts), reference.encode(texts)
     assert ours.shape == theirs.shape == (len(texts), 384)
     assert np.abs(ours - theirs).max() < 1e-5
@@ -72,6 +76,17 @@ def test_models_it_cannot_reproduce_fall_back_to_sentence_transformers(tmp_path)
     fallback = get_encoder(str(cls_pooled))
     assert isinstance(fallback, SentenceTransformerProvider)
     assert fallback.encode(["a question"]).shape == (1, 384)
+
+
+def test_gelu_is_erf_gelu():
+    xs = np.linspace(-12, 12, 4001, dtype=np.float32)
+    exact = np.array([0.5 * float(x) * (1 + math.erf(float(x) / math.sqrt(2))) for x in xs])
+    assert np.abs(gelu(xs.copy()) - exact).max() < 1e-6
+
+
+def test_an_unknown_runtime_is_refused():
+    with pytest.raises(ValueError, match="runtime"):
+        BertEncoder(resolve_model_path("bundled"), runtime="onnx")
 
 
 def test_a_folder_without_sentence_transformers_files_is_refused(tmp_path):

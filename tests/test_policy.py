@@ -142,6 +142,16 @@ def test_out_of_scope_rule_on_near_miss_pairs(question, out):
         ("How many times did Miran dissent in 2022?", "dissents", ("person", "Miran")),
         ("How many unscheduled meetings were there in 2022?", "count", ("unscheduled", True)),
         ("What runoff caps did the FOMC set in May 2022?", "role", ("roles", ("balance_sheet",))),
+        ("What was the biggest rate hike in 2022?", "largest", ("direction", "raise")),
+        ("What was the smallest cut?", "smallest", ("direction", "lower")),
+        ("How long did the Fed keep rates at 5.25 to 5.5 percent?", "duration", ("at_range", (5.25, 5.5))),
+        ("How long were rates near zero?", "duration", ("at_range", (0.0, 0.25))),
+        ("When did the FOMC stop raising rates?", "last", ("direction", "raise")),
+        ("When did the Fed start cutting rates?", "first", ("direction", "lower")),
+        ("Which meetings in 2022 ended with a hike?", "count", ("direction", "raise")),
+        ("What was the target range at the end of 2022?", "current", ("edge", "end")),
+        ("What was the target range at the start of 2022?", "current", ("edge", "start")),
+        ("By how much did rates fall in 2024?", "change", ("direction", "lower")),
     ],
 )
 def test_question_qualifiers(question, intent, qualifier):
@@ -175,6 +185,12 @@ def test_qualified_answers():
         ("Who voted for the decision in July 2025?", False),
         ("Where do rates stand now?", False),
         ("What are mortgage rates now?", True),
+        ("Predict the federal funds rate in 2027.", True),
+        ("What did participants expect for inflation next year in the December 2024 minutes?", False),
+        ("What will inflation be next year?", True),
+        ("How did the staff see inflation evolving over the next two years in September 2022?", False),
+        ("How many jobs did the U.S. economy add last month?", True),
+        ("What did the minutes say about payroll gains in May 2022?", False),
     ],
 )
 def test_out_of_scope_rule_more_pairs(question, out):
@@ -186,3 +202,27 @@ def test_two_months_of_one_year_name_both_meetings():
                               [*MEETINGS, D(2023, 3, 22)])
     assert q is not None and q.intent == "evolution"
     assert q.meetings == (D(2023, 1, 31), D(2023, 3, 22))
+
+
+def test_meeting_words_and_span_edges():
+    latest = parse_policy_question("Did the Fed cut at its last meeting?", MEETINGS)
+    assert latest is not None and latest.meetings == (D(2024, 9, 18),) and latest.yes_no
+    assert answer(latest, chain(RECORDS)[-1:]).direct.startswith("Yes: ")
+    where = parse_policy_question("Where did the FOMC leave rates at its most recent meeting?", MEETINGS)
+    assert where is not None and where.meetings == (D(2024, 9, 18),) and not where.yes_no
+    assert not answer(where, chain(RECORDS)[-1:]).direct.startswith(("Yes", "No"))
+    # A month with no meeting ending in it holds the meeting that began in it (January 31-February 1).
+    january = parse_policy_question("What did the FOMC decide in January 2023?", MEETINGS)
+    assert january is not None and january.meetings == (D(2023, 1, 31),)
+    start = parse_policy_question("What was the target range at the start of 2022?", MEETINGS)
+    assert start is not None and start.meetings == (D(2022, 1, 26),)
+
+
+def test_extreme_and_duration_answers():
+    chained = chain(RECORDS)
+    biggest = answer(parse_policy_question("What was the biggest rate hike in 2022?", MEETINGS), chained[:4])
+    assert "3/4 percentage point (75 basis points), made once" in biggest.direct and "June 15, 2022" in biggest.direct
+    held = parse_policy_question("How long did the Fed keep rates at 1-1/2 to 1-3/4 percent?", MEETINGS)
+    text = answer(held, chained).direct
+    assert "from the June 15, 2022 meeting" in text and "until the September 18, 2024 meeting" in text
+    assert "2 (two) meetings at that range" in text

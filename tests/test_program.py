@@ -16,20 +16,19 @@ import numpy as np
 import pytest
 from dspy.utils import DummyLM
 
+from fomc_qa.answering import flow
+from fomc_qa.answering import grounding as grd
 from fomc_qa.answering import program as prog
 from fomc_qa.answering.engine import make_lm
+from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER, confidence_for, ground, says_not_answered
+from fomc_qa.answering.passages import format_passages
 from fomc_qa.answering.program import (
-    INSUFFICIENT_ANSWER,
     FOMCAnswerer,
     answer_metric,
     answer_question,
     compile_program,
-    confidence_for,
-    format_passages,
-    ground,
     load_program,
     save_program,
-    says_not_answered,
 )
 from fomc_qa.answering.reader import NO_ANSWER
 from fomc_qa.models import Answer, Citation, SearchHit
@@ -190,7 +189,7 @@ def test_long_excerpts_are_cut_but_stay_verbatim():
     hit = make_hit(1, "minutes-2024-01-31#020", long_text, 0.7)
     _, citations = ground("It assessed data [1].", [hit])
     excerpt = citations[0].quoted_excerpt
-    assert len(excerpt) <= prog.MAX_EXCERPT_CHARS and excerpt in long_text
+    assert len(excerpt) <= grd.MAX_EXCERPT_CHARS and excerpt in long_text
 
 
 def test_relevance_is_clamped_into_the_citation_range():
@@ -203,7 +202,7 @@ def test_relevance_is_clamped_into_the_citation_range():
 
 
 def test_confidence_levels_follow_the_documented_thresholds():
-    high, medium = prog.HIGH_MIN_RELEVANCE, prog.MEDIUM_MIN_RELEVANCE
+    high, medium = grd.HIGH_MIN_RELEVANCE, grd.MEDIUM_MIN_RELEVANCE
     assert confidence_for([]) == "insufficient"
     assert confidence_for([citation(1, high), citation(2, 0.2)]) == "high"
     assert confidence_for([citation(1, high)]) == "medium"  # one passage is not corroboration
@@ -256,7 +255,7 @@ def test_format_passages_numbers_hits_in_retrieval_order():
 
 
 def test_out_of_scope_retrieval_below_the_floor_is_insufficient_without_an_lm_call():
-    weak = [h.model_copy(update={"relevance": prog.RELEVANCE_FLOOR - 0.05}) for h in HITS]
+    weak = [h.model_copy(update={"relevance": grd.RELEVANCE_FLOOR - 0.05}) for h in HITS]
     program = FOMCAnswerer(FakeRetriever({"What is the capital of France?": weak}))
     lm = DummyLM([{"answer": "Paris [1]"}])
     with dspy.context(lm=lm):
@@ -458,7 +457,7 @@ def test_hosted_model_through_an_openai_compatible_server(monkeypatch, engine):
 
 def test_a_source_led_quotation_grounds_on_the_quoted_sentence_not_the_source():
     answer = f"{DECISION_QUOTE} {quoted(BALANCE_SHEET, 'FOMC minutes of January 31, 2024', 1)}"
-    assert prog._claim_before(answer[: answer.index(" [1]")]) == DECISION  # the claim is the quotation
+    assert grd._claim_before(answer[: answer.index(" [1]")]) == DECISION  # the claim is the quotation
     _, citations = ground(answer, HITS)
     assert citations[0].quoted_excerpt in (DECISION, BALANCE_SHEET)
     _, citations = ground(DECISION_QUOTE, HITS)
@@ -477,7 +476,7 @@ def test_a_source_led_quotation_grounds_on_the_quoted_sentence_not_the_source():
     ],
 )
 def test_out_of_scope_requests(question, out):
-    assert prog.out_of_scope_request(question) is out
+    assert flow.out_of_scope_request(question) is out
 
 
 def test_an_out_of_scope_request_is_insufficient_without_an_lm_call():

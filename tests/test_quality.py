@@ -62,6 +62,13 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
     assert meta["lm"].value == "local/extractive"
     assert 0.0 <= meta["dev_score_before"].value <= 1.0 and 0.0 <= meta["dev_score_after"].value <= 1.0
     assert meta["demos"].value <= 2
+    assert meta["sentences_embedded"].value > 0
+    first = json.loads(saved.read_text())
+    again = dg.materialize([qa_program], instance=instance, resources=resources,
+                           run_config=dg.RunConfig({"qa_program": ProgramConfig(max_demos=2)}))
+    # a recompile finds every sentence vector in the cache, and compiles the same program
+    assert again.asset_materializations_for_node("qa_program")[0].metadata["sentences_embedded"].value == 0
+    assert json.loads(saved.read_text()) == first
 
 
 def test_ann_benchmark_asset_on_the_fixture_corpus(built):

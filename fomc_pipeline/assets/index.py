@@ -7,6 +7,8 @@ from fomc_pipeline.assets.ingest import chunks
 from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, Storage
+from fomc_pipeline.write_failures import fails_on_write_errors
+from fomc_qa.index.integrity import corpus_manifest_fields
 from fomc_qa.index.store import INDEX_PARAMS
 from fomc_qa.index.tables import atomic_write, read_records, read_table, vectors_of
 from fomc_qa.index.writer import embed_chunks, write_bm25, write_catalog, write_index, write_manifest
@@ -23,6 +25,7 @@ from fomc_qa.models import DocumentChunk, embedding_text
     "and text hash, so unchanged chunks are never embedded twice. A run over several meetings embeds all "
     "their chunks in shared batches with one model load.",
 )
+@fails_on_write_errors
 def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     paths = storage.paths
     keys = list(context.partition_keys)
@@ -52,6 +55,7 @@ def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Em
     "deterministic 63-bit chunk keys, written atomically to data/index/shards/<meeting>.usearch. A question "
     "naming dates is searched within its meetings' shards.",
 )
+@fails_on_write_errors
 def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     paths = storage.paths
     by_meeting = {}
@@ -70,8 +74,10 @@ def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.Mater
     kinds={"duckdb", "python"},
     automation_condition=dg.AutomationCondition.eager(),
     description="The corpus over all materialized meetings: a DuckDB catalog of views over the Parquet "
-    "partitions, one USearch index and a BM25 index over every chunk, and the manifest the query side opens.",
+    "partitions, one USearch index and a BM25 index over every chunk, and the manifest the query side opens, "
+    "with the size and SHA-256 of every file it is built from or writes.",
 )
+@fails_on_write_errors
 def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     paths = storage.paths
     known = sorted(context.instance.get_dynamic_partitions(meetings.name))
@@ -96,6 +102,7 @@ def corpus(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedd
         "model": embedder.model_name,
         "index_params": INDEX_PARAMS,
         "not_indexed": not_ready,
+        **corpus_manifest_fields(paths, ready),
     }
     write_manifest(paths, manifest)
     return dg.MaterializeResult(

@@ -9,6 +9,7 @@ from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, fin
 from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, FedSite, Storage
+from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.tables import read_records, read_table, write_records, write_rows
 from fomc_qa.models import FOMCDocument
 
@@ -21,6 +22,7 @@ from fomc_qa.models import FOMCDocument
     description="The meeting's statement and minutes pages as fetched over HTTP from FOMC_SOURCE_URL "
     "(the Fed's site, or the bundled snapshot served on loopback). A page not published yet is noted, not an error.",
 )
+@fails_on_write_errors
 def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage) -> dg.MaterializeResult:
     by_meeting = {}
     with fed.client() as client:
@@ -48,6 +50,7 @@ def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage)
     description="Cleaned FOMCDocument records: article text with paragraphs kept, minutes section "
     "headings recognised, navigation and footnote back-links removed. A malformed page fails the partition.",
 )
+@fails_on_write_errors
 def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     paths = storage.paths
     ingested_at = dt.datetime.now(dt.UTC)
@@ -80,6 +83,7 @@ def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.Materia
     description="Sentence-aware chunks that fit the embedding model's window (counted with its own "
     "tokenizer), with overlap, never straddling a section heading; verbatim slices of the document text.",
 )
+@fails_on_write_errors
 def chunks(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     paths = storage.paths
     provider = embedder.provider()

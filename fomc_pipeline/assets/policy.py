@@ -9,6 +9,7 @@ from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Storage
 from fomc_pipeline.ui_metadata import image_preview, table
+from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.tables import atomic_write, atomic_write_bytes, read_records, read_table
 from fomc_qa.index.writer import write_catalog
 from fomc_qa.models import DocumentChunk, FOMCDocument
@@ -27,6 +28,7 @@ from fomc_qa.policy.timeline import chain_problems, records_json, timeline_rows
     "the target range, administered rates, balance-sheet actions, the statement's sentences by role, votes and "
     "dissents, attendance. Every field keeps its verbatim sentence and that sentence's chunk.",
 )
+@fails_on_write_errors
 def meeting_record(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     by_meeting = {key: _write_record(storage.paths, key) for key in context.partition_keys}
     return dg.MaterializeResult(metadata=run_metadata(
@@ -73,6 +75,7 @@ def read_record(storage: Storage, key: str) -> MeetingRecord:
     "meeting's range before is the previous one's after), as Parquet (view policy_timeline in the catalog), the "
     "chained records the CLI opens, and a step chart of the range with dissents marked.",
 )
+@fails_on_write_errors
 def policy_timeline(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     paths = storage.paths
     known = sorted(context.instance.get_dynamic_partitions(meetings.name))

@@ -5,10 +5,13 @@ import dspy
 
 from fomc_pipeline.assets.quality import retrieval_eval
 from fomc_pipeline.resources import LanguageModel, Storage
+from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.answering.program import FOMCAnswerer, answer_metric, compile_program, save_program
 from fomc_qa.answering.session import open_retriever, program_path
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
+from fomc_qa.index.embed import CachedEncoder, EmbeddingCache, cache_path
+from fomc_qa.index.integrity import write_sidecar
 
 
 class ProgramConfig(dg.Config):
@@ -38,14 +41,19 @@ def score(program: FOMCAnswerer, examples: list[dspy.Example]) -> float:
     automation_condition=dg.AutomationCondition.eager(),
     description="The DSPy answering program (retrieve → AnswerWithCitations → ground) compiled with "
     "BootstrapFewShot on the train split using FOMC_QA_LM; saved as JSON in data/programs/, with its "
-    "dev-split score before and after compiling.",
+    "dev-split score before and after compiling, and its size and SHA-256 in a sidecar file "
+    "(qa_program.integrity.json) the read side checks.",
 )
+@fails_on_write_errors
 def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage: Storage,
                lm: LanguageModel) -> dg.MaterializeResult:
     paths = storage.paths
     questions = load_golden(paths.golden)
     train, dev = _examples(split_questions(questions, "train")), _examples(split_questions(questions, "dev"))
     retriever = open_retriever(Settings.from_env(), paths=paths)
+    # The reader's sentence vectors (and the questions') are cached by model + text like chunk vectors.
+    retriever.embedder = CachedEncoder(retriever.embedder,
+                                       EmbeddingCache(cache_path(paths.embed_cache, retriever.embedder.name)))
     model = lm.make(embedder=retriever.embedder)
     with dspy.context(lm=model):
         baseline = FOMCAnswerer(retriever.search, k=config.k, desk=retriever.desk)
@@ -53,6 +61,7 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
         compiled = compile_program(baseline, train, optimizer=config.optimizer, max_demos=config.max_demos)
         after = score(compiled, dev)
     path = save_program(compiled, program_path(paths))
+    record = write_sidecar(paths, path, "program")
     demos = compiled.generate_answer.demos
     return dg.MaterializeResult(
         metadata={
@@ -65,5 +74,7 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
             "demos": len(demos),
             "demo_questions": dg.MetadataValue.md("\n".join(f"- {d.question}" for d in demos) or "none"),
             "path": str(path),
+            "sha256": record.sha256,
+            "sentences_embedded": retriever.embedder.embedded,
         }
     )

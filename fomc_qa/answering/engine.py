@@ -24,6 +24,8 @@ from typing import Any
 import dspy
 from dspy.lm15 import Message, Request, Response, TextPart, Usage, response_to_events
 
+from fomc_qa.answering.extractive import EXTRACTIVE, EXTRACTIVE_MODEL_ID, default_embedder, is_extractive
+from fomc_qa.answering.passages import PASSAGE_START, parse_passages
 from fomc_qa.answering.reader import (
     MAX_SENTENCES,
     SUPPORT_THRESHOLD,
@@ -34,24 +36,12 @@ from fomc_qa.answering.reader import (
     read,
 )
 
-EXTRACTIVE = "extractive"
-EXTRACTIVE_MODEL_ID = "local/extractive"
-
 _REASONING = "Quoted the passage sentences that best match the question, each with its passage marker."
 
 _FIELD_HEADER = re.compile(r"^\[\[ ## (\w+) ## \]\][ \t]*$", re.M)
 _XML_FIELD = re.compile(r"<(\w+)>(.*?)</\1>", re.S)
 _FIELD_LIST = re.compile(r"^\s*\d+\.\s+`(\w+)`", re.M)
 _OUTPUT_REQUIREMENT = re.compile(r"\n\s*Respond with (?:the corresponding output fields|a JSON object).*\Z", re.S)
-_PASSAGE_START = re.compile(r"^[ \t]*\[(\d{1,3})\][ \t]*", re.M)
-_PASSAGE_HEADER = re.compile(r"^\(([^\n]*?\d{4}-\d{2}-\d{2}[^\n]*?)\)\s+")
-
-
-def default_embedder() -> Embedder:
-    """The process-wide bundled MiniLM (`fomc_qa.index.embed.get_encoder`), shared with the retriever."""
-    from fomc_qa.index.embed import get_encoder
-
-    return get_encoder()
 
 
 def make_lm(model: str | None = None, api_base: str | None = None, embedder: Embedder | None = None) -> dspy.LM:
@@ -67,13 +57,16 @@ def make_lm(model: str | None = None, api_base: str | None = None, embedder: Emb
 
     settings = Settings.from_env() if model is None or api_base is None else None
     model = (model or (settings.lm if settings else None) or EXTRACTIVE).strip()
-    if model in (EXTRACTIVE, EXTRACTIVE_MODEL_ID):
+    if is_extractive(model):
         # No response cache: the engine is cheap, and a cache keyed on the model string
         # would keep serving answers of an older engine version or another embedder.
         engine = ExtractiveEngine(embedder=embedder)
         return dspy.LM(EXTRACTIVE_MODEL_ID, engine=engine, async_engine=AsyncExtractiveEngine(engine), cache=False)
     if api_base is None and settings is not None:
         api_base = settings.lm_api_base
+    import litellm
+
+    litellm.suppress_debug_info = True  # its "Give Feedback / Get Help" banner; LMUnavailable says what failed
     kwargs: dict[str, Any] = {"temperature": 0.0}
     if api_base:
         kwargs["api_base"] = api_base
@@ -195,7 +188,7 @@ def parse_prompt(request: Request) -> ParsedPrompt:
     question = sections.get("question")
     passages_text = sections.get("passages") or sections.get("context")
     if passages_text is None:
-        passages_text = next((v for v in sections.values() if _PASSAGE_START.search(v)), None)
+        passages_text = next((v for v in sections.values() if PASSAGE_START.search(v)), None)
     if question is None:
         others = [v for k, v in sections.items() if v is not passages_text and k != "passages"]
         question = others[0] if others else _plain_question(current)
@@ -207,25 +200,6 @@ def parse_prompt(request: Request) -> ParsedPrompt:
         output_fields=_output_fields(system),
         output_format=_output_format(request, system),
     )
-
-
-def parse_passages(text: str) -> list[Passage]:
-    """`[n] (header) text` blocks; a block runs until the next marker at a line start."""
-    starts = list(_PASSAGE_START.finditer(text))
-    passages: list[Passage] = []
-    seen: set[int] = set()
-    for i, match in enumerate(starts):
-        n = int(match.group(1))
-        end = starts[i + 1].start() if i + 1 < len(starts) else len(text)
-        body = text[match.end() : end].strip()
-        header = ""
-        head = _PASSAGE_HEADER.match(body)
-        if head:
-            header, body = head.group(1), body[head.end() :]
-        if body and n not in seen:
-            seen.add(n)
-            passages.append(Passage(n=n, header=header, text=body))
-    return passages
 
 
 def format_outputs(prompt: ParsedPrompt, answer: str) -> str:
@@ -264,7 +238,7 @@ def _plain_question(text: str) -> str:
     labelled = re.findall(r"(?im)^\s*question\s*:\s*(.+)$", text)
     if labelled:
         return labelled[-1]
-    first_passage = _PASSAGE_START.search(text)
+    first_passage = PASSAGE_START.search(text)
     return text[: first_passage.start()] if first_passage else text
 
 

@@ -66,7 +66,8 @@ def default_grid(n: int) -> list[Family]:
 
 
 def small_grid(n: int) -> list[Family]:
-    """One build per family and a few search settings: smoke runs and tests, seconds not minutes."""
+    """One build per family and a few search settings, the shipped USearch configuration among them: the
+    main build's quick grid (and smoke runs and tests), seconds not minutes."""
     root = max(1, round(math.sqrt(n)))
     return [
         Family("usearch-hnsw", {"metric": "ip", "dtype": "f16", "connectivity": 16, "expansion_add": 128},

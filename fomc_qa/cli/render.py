@@ -66,6 +66,29 @@ def hits_json(hits: list[SearchHit]) -> str:
     return json.dumps([{k: v for k, v in h.model_dump(mode="json").items() if k in keys} for h in hits], indent=2)
 
 
+def doctor_table(root, diagnosis) -> Table:
+    """Doctor's summary: healthy and unhealthy files per kind."""
+    table = Table(title=f"built files under {root}", title_justify="left")
+    for col in ("kind", "healthy", "unhealthy"):
+        table.add_column(col, justify="left" if col == "kind" else "right")
+    for kind in dict.fromkeys(f.kind for f in diagnosis.files):
+        rows = [f for f in diagnosis.files if f.kind == kind]
+        bad = sum(f.state != "ok" for f in rows)
+        table.add_row(kind, str(len(rows) - bad), Text(str(bad), style="bold red" if bad else ""))
+    return table
+
+
+def doctor_lines(diagnosis) -> list[str]:
+    """Each unhealthy file and the commands that rebuild it, as plain lines (commands stay copyable)."""
+    if diagnosis.healthy:
+        return ["healthy: every file is as the build recorded it"]
+    lines = [f"unhealthy: {f.path}{f' (partition {f.partition})' if f.partition else ''}: {f.state}: {f.detail}"
+             for f in diagnosis.problems]
+    lines.append("partitions to re-materialize: " + (", ".join(diagnosis.partitions_to_rematerialize) or "none"))
+    lines += [f"fix: {fix}" for fix in dict.fromkeys(f.fix for f in diagnosis.problems)]
+    return lines
+
+
 def answer_json(answer: Answer) -> str:
     return answer.model_dump_json(indent=2)
 

@@ -20,11 +20,6 @@ def _month(text: str, end: bool) -> dt.date:
     return (first.replace(day=28) + dt.timedelta(days=4)).replace(day=1) - dt.timedelta(days=1)
 
 
-def rows_between(rows: list[dict], start: dt.date | None, end: dt.date | None) -> list[dict]:
-    return [r for r in rows
-            if (start is None or r["meeting_date"] >= start) and (end is None or r["meeting_date"] <= end)]
-
-
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         prog="python -m fomc_qa timeline",
@@ -40,7 +35,7 @@ def main(argv: list[str]) -> int:
         raise BadQuestion(f"--to {args.end} is before --from {args.start}")
 
     from fomc_qa.config import Settings
-    from fomc_qa.policy.timeline import load_records, timeline_rows
+    from fomc_qa.policy.timeline import load_records, rows_between, timeline_rows
 
     rows = rows_between(timeline_rows(load_records(Settings.from_env().paths.policy_records)), start, end)
     if args.json:

@@ -1,12 +1,13 @@
-"""A sentence-transformers BERT model run on torch directly, so the read side starts in ~2 s.
+"""A sentence-transformers BERT model run without sentence-transformers, so the read side starts fast.
 
 Importing sentence-transformers pulls in transformers, scikit-learn and more: ~5 s before the first
-question can be embedded, against ~1.5 s for torch itself. This module runs the same weights
-(safetensors) through the same tokenizer (`tokenizers`, from tokenizer.json) with torch's own
-kernels for the models it reproduces exactly: a `BertModel` with absolute positions and erf GELU,
-mean pooling, optional normalization (all-MiniLM-L6-v2 and most of the sentence-transformers
-family). Anything else falls back to sentence-transformers (`fomc_qa.index.embed.get_encoder`);
-a test holds the vectors to those of sentence-transformers.
+question can be embedded; torch alone is ~1.5 s. This module runs the same weights (safetensors)
+through the same tokenizer (`tokenizers`, from tokenizer.json) for the models it reproduces exactly:
+a `BertModel` with absolute positions and erf GELU, mean pooling, optional normalization
+(all-MiniLM-L6-v2 and most of the sentence-transformers family), on one of two runtimes: numpy
+(`bert_numpy`, the read side: no torch import) or torch (`bert_torch`, the pipeline's chunk
+batches). Anything else falls back to sentence-transformers (`fomc_qa.index.embed.get_encoder`);
+a test holds both runtimes' vectors to those of sentence-transformers.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ TRANSFORMER = "sentence_transformers.models.Transformer"
 POOLING = "sentence_transformers.models.Pooling"
 NORMALIZE = "sentence_transformers.models.Normalize"
 BATCH = 32
+RUNTIMES = ("numpy", "torch")
 
 
 class Unsupported(ValueError):
@@ -70,11 +72,12 @@ def inspect_model(path: Path) -> dict:
 class BertEncoder:
     """The EmbeddingProvider interface (`fomc_qa.index.embed`) over a BERT sentence-transformers folder."""
 
-    def __init__(self, path: str | Path, name: str | None = None, batch_size: int = BATCH) -> None:
-        import torch
-        from safetensors.torch import load_file
+    def __init__(self, path: str | Path, name: str | None = None, batch_size: int = BATCH,
+                 runtime: str = "numpy") -> None:
         from tokenizers import Tokenizer
 
+        if runtime not in RUNTIMES:
+            raise ValueError(f"runtime must be one of {RUNTIMES}, not {runtime!r}")
         path = Path(path)
         facts = inspect_model(path)
         cfg = facts["config"]
@@ -82,20 +85,18 @@ class BertEncoder:
         self.dim = int(cfg["hidden_size"])
         self.max_tokens = facts["max_tokens"]
         self.batch_size = batch_size
+        self.runtime = runtime
         self.calls = 0
-        self._torch = torch
         self._lowercase = facts["lowercase"]
-        self._normalize = facts["normalize"]
-        self._heads = int(cfg["num_attention_heads"])
-        self._layers = int(cfg["num_hidden_layers"])
-        self._eps = float(cfg.get("layer_norm_eps", 1e-12))
         self._tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=self.max_tokens)
         self._tokenizer.no_padding()
         self._counter = None  # an untruncated copy, made on the first count_tokens call
-        weights = load_file(str(path / "model.safetensors"))
-        prefix = "bert." if "bert.embeddings.word_embeddings.weight" in weights else ""
-        self._w = {k[len(prefix):]: v.float() for k, v in weights.items() if k.startswith(prefix)}
+        if runtime == "torch":
+            from fomc_qa.index.bert_torch import TorchBert as Model
+        else:
+            from fomc_qa.index.bert_numpy import NumpyBert as Model
+        self._model = Model(path, cfg, facts["normalize"])
 
     def _clean(self, text: str) -> str:
         text = str(text).strip()  # as sentence-transformers does before tokenizing
@@ -123,45 +124,20 @@ class BertEncoder:
         encodings = self._encodings(texts)
         # Similar lengths batched together: padding costs compute, not results (it is masked out).
         order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
-        with self._torch.inference_mode():
-            for start in range(0, len(order), self.batch_size):
-                rows = order[start : start + self.batch_size]
-                out[rows] = self._forward([encodings[i] for i in rows]).numpy()
+        for start in range(0, len(order), self.batch_size):
+            rows = order[start : start + self.batch_size]
+            out[rows] = self._model(*_padded([encodings[i] for i in rows]))
         return out
 
-    def _forward(self, encodings: list):
-        torch, w = self._torch, self._w
-        F = torch.nn.functional
-        length = max(len(e.ids) for e in encodings)
-        ids = torch.zeros((len(encodings), length), dtype=torch.long)
-        types = torch.zeros_like(ids)
-        mask = torch.zeros((len(encodings), length), dtype=torch.bool)
-        for row, e in enumerate(encodings):
-            ids[row, : len(e.ids)] = torch.tensor(e.ids)
-            types[row, : len(e.ids)] = torch.tensor(e.type_ids)
-            mask[row, : len(e.ids)] = True
-        h = (w["embeddings.word_embeddings.weight"][ids]
-             + w["embeddings.position_embeddings.weight"][:length].unsqueeze(0)
-             + w["embeddings.token_type_embeddings.weight"][types])
-        h = F.layer_norm(h, (self.dim,), w["embeddings.LayerNorm.weight"], w["embeddings.LayerNorm.bias"], self._eps)
-        batch, heads = h.shape[0], self._heads
-        attn_mask = mask[:, None, None, :]
-        for layer in range(self._layers):
-            p = f"encoder.layer.{layer}."
 
-            def split(name: str, h=h, p=p):
-                x = F.linear(h, w[p + f"attention.self.{name}.weight"], w[p + f"attention.self.{name}.bias"])
-                return x.view(batch, length, heads, -1).transpose(1, 2)
-
-            context = F.scaled_dot_product_attention(split("query"), split("key"), split("value"), attn_mask=attn_mask)
-            context = context.transpose(1, 2).reshape(batch, length, self.dim)
-            attended = F.linear(context, w[p + "attention.output.dense.weight"], w[p + "attention.output.dense.bias"])
-            h = F.layer_norm(attended + h, (self.dim,), w[p + "attention.output.LayerNorm.weight"],
-                             w[p + "attention.output.LayerNorm.bias"], self._eps)
-            inner = F.gelu(F.linear(h, w[p + "intermediate.dense.weight"], w[p + "intermediate.dense.bias"]))
-            out = F.linear(inner, w[p + "output.dense.weight"], w[p + "output.dense.bias"])
-            h = F.layer_norm(out + h, (self.dim,), w[p + "output.LayerNorm.weight"], w[p + "output.LayerNorm.bias"],
-                             self._eps)
-        weights = mask.unsqueeze(-1).to(h.dtype)
-        pooled = (h * weights).sum(dim=1) / weights.sum(dim=1).clamp(min=1e-9)
-        return F.normalize(pooled, p=2, dim=1) if self._normalize else pooled
+def _padded(encodings: list) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Token ids, token types and the attention mask of a batch, right-padded to its longest text."""
+    length = max(len(e.ids) for e in encodings)
+    ids = np.zeros((len(encodings), length), dtype=np.int64)
+    types = np.zeros_like(ids)
+    mask = np.zeros((len(encodings), length), dtype=bool)
+    for row, e in enumerate(encodings):
+        ids[row, : len(e.ids)] = e.ids
+        types[row, : len(e.ids)] = e.type_ids
+        mask[row, : len(e.ids)] = True
+    return ids, types, mask

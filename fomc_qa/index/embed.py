@@ -6,6 +6,7 @@ offline; any sentence-transformers model name or local path works through the sa
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
@@ -82,15 +83,16 @@ def get_provider(name: str = DEFAULT_EMBED_MODEL) -> SentenceTransformerProvider
     return SentenceTransformerProvider(name)
 
 
-@functools.lru_cache(maxsize=4)
-def get_encoder(name: str = DEFAULT_EMBED_MODEL) -> EmbeddingProvider:
-    """The encoder for `name`, for the pipeline and the read side alike: `BertEncoder` when it
-    reproduces the model (the bundled MiniLM does: same vectors within 2.5e-7, ~4 s less start-up,
-    as fast on chunk batches), else the sentence-transformers model (`get_provider`)."""
+@functools.lru_cache(maxsize=8)
+def get_encoder(name: str = DEFAULT_EMBED_MODEL, runtime: str = "numpy") -> EmbeddingProvider:
+    """The encoder for `name`: `BertEncoder` when it reproduces the model (the bundled MiniLM does:
+    same vectors within 1e-5, seconds less start-up), on `runtime` ("numpy" for the read side,
+    which then imports no torch; "torch" for the pipeline's chunk batches), else the
+    sentence-transformers model (`get_provider`)."""
     from fomc_qa.index.bert_encoder import BertEncoder, Unsupported
 
     try:
-        return BertEncoder(resolve_model_path(name), name=name)
+        return BertEncoder(resolve_model_path(name), name=name, runtime=runtime)
     except Unsupported:
         return get_provider(name)
 
@@ -103,14 +105,27 @@ class EmbeddingCache:
     """Vectors keyed by model + text hash in SQLite, which tolerates parallel partition runs."""
 
     def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        with self._connect() as db:
-            db.execute("PRAGMA journal_mode=WAL")
-            db.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, dim INTEGER, vector BLOB)")
+        with self._writing():
+            path.parent.mkdir(parents=True, exist_ok=True)
+            with self._connect() as db:
+                db.execute("PRAGMA journal_mode=WAL")
+                db.execute("CREATE TABLE IF NOT EXISTS vectors (key TEXT PRIMARY KEY, dim INTEGER, vector BLOB)")
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=60)
+
+    @contextlib.contextmanager
+    def _writing(self):
+        """A full disk or a read-only cache as WriteFailed naming the cache (SQLite rolls the write back)."""
+        from fomc_qa.index.tables import WriteFailed
+
+        try:
+            yield
+        except (OSError, sqlite3.OperationalError) as exc:
+            if isinstance(exc, WriteFailed):
+                raise
+            raise WriteFailed(self.path, exc) from exc
 
     def get_many(self, keys: Sequence[str]) -> dict[str, np.ndarray]:
         found: dict[str, np.ndarray] = {}
@@ -123,7 +138,7 @@ class EmbeddingCache:
         return found
 
     def put_many(self, items: dict[str, np.ndarray]) -> None:
-        with self._connect() as db:
+        with self._writing(), self._connect() as db:
             db.executemany(
                 "INSERT OR REPLACE INTO vectors (key, dim, vector) VALUES (?, ?, ?)",
                 [(k, int(v.shape[0]), np.asarray(v, dtype=np.float32).tobytes()) for k, v in items.items()],
@@ -148,6 +163,25 @@ def embed_with_cache(
     for i, key in enumerate(keys):
         out[i] = cached[key]
     return out, len(missing)
+
+
+class CachedEncoder:
+    """An encoder whose vectors go through an EmbeddingCache: the sentences the reader scores while
+    `qa_program` compiles and evaluates are embedded once per text, like chunks, not once per pass."""
+
+    def __init__(self, encoder: EmbeddingProvider, cache: EmbeddingCache) -> None:
+        self.encoder = encoder
+        self.cache = cache
+        self.name, self.dim, self.max_tokens = encoder.name, encoder.dim, encoder.max_tokens
+        self.embedded = 0  # texts the model actually embedded (cache misses)
+
+    def encode(self, texts: Sequence[str]) -> np.ndarray:
+        vectors, fresh = embed_with_cache(self.encoder, list(texts), self.cache)
+        self.embedded += fresh
+        return vectors
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        return self.encoder.count_tokens(texts)
 
 
 def cache_path(cache_dir: Path, model: str) -> Path:

@@ -76,20 +76,39 @@ SCHEMAS: dict[str, pa.Schema] = {
 }
 
 
+class WriteFailed(OSError):
+    """A file could not be written (full disk, no permission, read-only filesystem): one line naming
+    the path and the reason; the previous version of the file is still in place."""
+
+    def __init__(self, path: Path | str, cause: BaseException) -> None:
+        errno = getattr(cause, "errno", None)
+        reason = os.strerror(errno) if errno else (str(cause).strip().splitlines() or [type(cause).__name__])[0]
+        super().__init__(errno, f"cannot write {path}: {reason}")
+        self.path = str(path)
+
+    def __str__(self) -> str:
+        return self.strerror
+
+
 def atomic_write(path: Path, write, suffix: str = ".tmp") -> None:
     """The one way the project writes a file: through a temp file in the same directory (named with
     `suffix`, for writers that choose a format by it), flushed to disk, then renamed over `path`, so a
-    reader or a crash never sees half a file."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
-    os.close(fd)
+    reader or a crash never sees half a file. An OSError (ENOSPC, EACCES, EROFS) becomes WriteFailed,
+    and the previous version of `path` stays."""
+    tmp = None
     try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+        os.close(fd)
         write(tmp)
         with open(tmp, "rb") as f:
             os.fsync(f.fileno())
         os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+    except BaseException as exc:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError) and not isinstance(exc, WriteFailed):
+            raise WriteFailed(path, exc) from exc
         raise
 
 

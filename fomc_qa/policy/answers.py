@@ -101,7 +101,7 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
         quotes += _quote(r, r.decision_source)
     direct = _sentence("; ".join(parts))
-    if q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
+    if q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
     return RecordAnswer(direct, quotes)
 
@@ -115,12 +115,68 @@ def answer_unscheduled(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> R
     return RecordAnswer(direct, [q_ for r in off_cycle for q_ in _quote(r, r.decision_source)])
 
 
-def answer_current(records: Sequence[MeetingRecord]) -> RecordAnswer:
-    r = records[-1]
+def answer_current(records: Sequence[MeetingRecord], edge: str | None = None) -> RecordAnswer:
+    """The range now (the latest meeting), or at the end or the start of a named span."""
+    r = records[-1] if edge != "start" else records[0]
     rng = range_forms(r.range_after) if r.range_after else "not restated"
-    direct = (f"As of {day(r.meeting_date)}, the latest meeting in the index, the target range for the federal funds "
-              f"rate is {rng}; at that meeting the FOMC {move_phrase(r)}.")
+    if edge == "end":
+        direct = (f"After the {day(r.meeting_date)} meeting, the last of the span asked about, the target range for "
+                  f"the federal funds rate was {rng}; at that meeting the FOMC {move_phrase(r)}.")
+    elif edge == "start":
+        before = range_forms(r.range_before) if r.range_before else "not stated in the index"
+        direct = (f"Going into the {day(r.meeting_date)} meeting, the first of the span, the target range for the "
+                  f"federal funds rate was {before}; at that meeting the FOMC {move_phrase(r)}.")
+    else:
+        direct = (f"As of {day(r.meeting_date)}, the latest meeting in the index, the target range for the federal "
+                  f"funds rate is {rng}; at that meeting the FOMC {move_phrase(r)}.")
     return RecordAnswer(direct, _quote(r, r.decision_source))
+
+
+def answer_extreme(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """The largest (or smallest) move of a kind in the span, and every meeting that made a move that size."""
+    hits, noun, span = _moves(q, records)
+    hits = [r for r in hits if r.change_bp]
+    if not hits:
+        return _none_of(noun, span, records)
+    pick = max if q.intent == "largest" else min
+    size = pick(abs(r.change_bp or 0) for r in hits)
+    same = [r for r in hits if abs(r.change_bp or 0) == size]
+    adjective = "largest" if q.intent == "largest" else "smallest"
+    listing = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in same)
+    times = "once" if len(same) == 1 else f"{count_words(len(same))} times"
+    direct = (f"The {adjective} {noun} {span} was {percentage_points(size)}, made {times} "
+              f"(of {count_words(len(hits))} {noun}s): {listing}.")
+    return RecordAnswer(direct, [quote for r in same[:MAX_LISTED] for quote in _quote(r, r.decision_source)])
+
+
+def answer_duration(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """How long the range stayed at a level: each unbroken run of meetings that left it there, from the
+    meeting that set it to the one that moved it."""
+    assert q.at_range is not None
+    level = f"{fed_fraction(q.at_range[0])} to {fed_fraction(q.at_range[1])} percent"
+    runs: list[list[MeetingRecord]] = []
+    previous_at = False
+    for r in records:
+        at = r.range_after is not None and (r.range_after.low, r.range_after.high) == q.at_range
+        if at and previous_at:
+            runs[-1].append(r)
+        elif at:
+            runs.append([r])
+        previous_at = at
+    if not runs:
+        return _none_of(f"move to {level}", _span_phrase(q, records), records)
+    parts, quotes = [], []
+    for run in runs:
+        end = next((x for x in records if x.meeting_date > run[-1].meeting_date), None)
+        until = (f"until the {day(end.meeting_date)} meeting, when the FOMC {move_phrase(end)}" if end
+                 else f"through the latest meeting in the index ({day(run[-1].meeting_date)})")
+        months = ((end or run[-1]).meeting_date - run[0].meeting_date).days / 30.44
+        parts.append(f"from the {day(run[0].meeting_date)} meeting, when the FOMC {move_phrase(run[0])}, {until}: "
+                     f"{count_words(len(run))} meeting{'s' if len(run) != 1 else ''} at that range, about "
+                     f"{months:.0f} months")
+        quotes += _quote(run[0], run[0].decision_source) + (_quote(end, end.decision_source) if end else [])
+    direct = f"The target range stood at {range_forms(runs[0][0].range_after)} " + "; then ".join(parts) + "."
+    return RecordAnswer(direct, quotes[:MAX_LISTED])
 
 
 def _none_of(noun: str, span: str, records: Sequence[MeetingRecord]) -> RecordAnswer:
@@ -128,10 +184,13 @@ def _none_of(noun: str, span: str, records: Sequence[MeetingRecord]) -> RecordAn
                         _quote(records[-1], records[-1].decision_source))
 
 
+def _moves(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> tuple[list[MeetingRecord], str, str]:
+    """The meetings whose move the question counts, what to call such a move, and the span's phrase."""
+    return [r for r in records if _matches(r, q)], _kind_phrase(q), _span_phrase(q, records)
+
+
 def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
-    hits = [r for r in records if _matches(r, q)]
-    noun = _kind_phrase(q)
-    span = _span_phrase(q, records)
+    hits, noun, span = _moves(q, records)
     if not hits:
         return _none_of(noun, span, records)
     total = sum(r.change_bp or 0 for r in hits)
@@ -156,9 +215,7 @@ def _signed(bp: int) -> str:
 
 
 def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
-    hits = [r for r in records if _matches(r, q)]
-    noun = _kind_phrase(q)
-    span = _span_phrase(q, records)
+    hits, noun, span = _moves(q, records)
     if not hits:
         return _none_of(noun, span, records)
     r = hits[0] if q.intent == "first" else hits[-1]
@@ -199,7 +256,7 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     parts, quotes = [], []
     for r in with_dissent:
         who = "; ".join(f"{d.name}, who {d.preferred}" if d.preferred else d.name for d in r.dissents)
-        parts.append(f"{day(r.meeting_date)}: {who}")
+        parts.append(who if len(with_dissent) == 1 else f"{day(r.meeting_date)}: {who}")
         quotes += [q_ for d in r.dissents[:1] for q_ in _quote(r, d.source)]
     n = sum(len(r.dissents) for r in with_dissent)
     if person:
@@ -280,7 +337,11 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
     if not records:
         return None
     if q.intent == "current":
-        return answer_current(records)
+        return answer_current(records, q.edge)
+    if q.intent in ("largest", "smallest"):
+        return answer_extreme(q, records)
+    if q.intent == "duration":
+        return answer_duration(q, records)
     if q.intent == "count":
         return answer_unscheduled(q, records) if q.unscheduled else answer_count(q, records)
     if q.intent in ("first", "last"):

@@ -16,15 +16,15 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, parse_filter
+from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetings, parse_filter
 
 Intent = str  # one of INTENTS
 INTENTS = ("attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first", "last",
-           "current", "change", "decision")
+           "largest", "smallest", "duration", "current", "change", "decision")
 
 _W = re.IGNORECASE
-_RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff)"
-_LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go down)"
+_RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff|rise|rises|risen|rose|climb\w*)"
+_LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go down|fall|falls|fell|fallen|drop\w*)"
 _HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|skip\w*|on hold|leave|left)"
 _DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
 _POLICY_RATE = re.compile(
@@ -52,12 +52,29 @@ _EVOLUTION = re.compile(
 _DESCRIBE = re.compile(
     r"\b(?:describ\w*|characteri[sz]\w*|assess\w*|say|said|says|word\w*|language|view|portray\w*)\b", _W)
 _COUNT = re.compile(
-    r"\bhow many\b|\bnumber of\b|\bhow often\b|\bin total\b|\btotal\b|\bcumulative\w*|\baltogether\b"
+    r"\bhow many\b|\bnumber of\b|\bwhich (?:\w+ )?(?:meetings|months|dates)\b|\bin which meetings\b"
+    r"|\blist (?:the |all |every )\b|\bhow often\b|\bin total\b|\btotal\b|\bcumulative\w*|\baltogether\b"
     r"|\bhow much (?:in total|altogether|overall)\b|\bby how much (?:in total|overall|altogether)\b", _W)
 # "first"/"last" as an occurrence, not an ordinal meeting ("the first meeting of 2024") or a quarter.
 _NOT_ORDINAL = r"(?!\s+(?:\w+\s+)?(?:meeting|quarter|half|statement|minutes)\s+(?:of|in)\b)"
 _FIRST = re.compile(rf"\b(?:first|earliest|initial)\b{_NOT_ORDINAL}", _W)
 _LAST = re.compile(rf"\b(?:last|final|most recent(?:ly)?)\b{_NOT_ORDINAL}", _W)
+# "the last meeting", "the most recent statement": the latest indexed meeting, not the last move of a kind.
+_LATEST_MEETING = re.compile(
+    r"\b(?:(?:the|its|their|this)\s+)?(?:last|latest|most recent|final)\s+(?:fomc\s+|policy\s+)?"
+    r"(?:meeting|statement|decision|minutes)\b"
+    r"(?!\s+(?:of|in|for|before|prior|after|since|at|on|when|where|which|that|with|to|under|until)\b)", _W)
+# "stopped raising" is the last raise; "began cutting" the first cut.
+_STOPPED = re.compile(r"\b(?:stop\w*|end\w*|halt\w*|conclud\w*|finish\w*|paus\w*)\s+(?:its\s+|the\s+)?"
+                      r"(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
+_STARTED = re.compile(r"\b(?:start\w*|begin\w*|began|begun|commenc\w*|resum\w*|initiat\w*|kick\w* off)\s+"
+                      r"(?:to\s+)?(?:its\s+|the\s+)?(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
+_LARGEST = re.compile(r"\b(?:biggest|largest|greatest|steepest|sharpest|most aggressive|jumbo)\b", _W)
+_SMALLEST = re.compile(r"\b(?:smallest|least|mildest)\b", _W)
+_DURATION = re.compile(r"\bhow long\b|\bfor how many (?:months|years)\b", _W)
+# "at the end of 2023": the range the span's last meeting left; "at the start of 2022": the one its first met.
+_SPAN_END = re.compile(r"\b(?:at|by) the (?:end|close) of\b|\byear[- ]end\b|\bend of (?:the year|\d{4})\b", _W)
+_SPAN_START = re.compile(r"\b(?:at|by) the (?:start|beginning|outset) of\b|\bgoing into\b|\bentering\b", _W)
 _CURRENT = re.compile(
     r"\b(?:current\w*|now|today|at present|presently|latest|most recent|as of (?:now|today)|these days"
     r"|right now|as it stands|stand(?:s)? now|at the moment)\b", _W)
@@ -77,7 +94,8 @@ _SIZE_BP = re.compile(
     r"\b(\d{2,3})[- ]?(?:basis[- ]point|bps?\b|bp\b)|\b(three[- ]quarter|quarter|half|full)[- ](?:percentage[- ])?point"
     r"|\b(\d/\d|\d\.\d\d?)[- ](?:percentage[- ])?point", _W)
 _RANGE_IN_Q = re.compile(
-    r"\b(\d+(?:-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:-\d/\d)?|\d/\d)\s*(?:%|percent)", _W)
+    r"\b(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)", _W)
+_NEAR_ZERO = re.compile(r"\b(?:near|at|close to) zero\b|\b(?:zero|effective) lower bound\b|\bzlb\b|\belb\b", _W)
 _NAME = re.compile(r"\b([A-Z][a-z]+(?:'s)?)\b")
 # Point-in-time intents: "after the July 2023 hike, what IORB ...?" asks about that meeting, not the next.
 # An administered rate's level is asked for, not a discussion of the facility.
@@ -122,6 +140,8 @@ class PolicyQuestion:
     at_range: tuple[float, float] | None = None  # "held at 5-1/4 to 5-1/2 percent": only meetings that left this range
     person: str | None = None  # a surname the question names, for votes and dissents
     unscheduled: bool = False  # a count of unscheduled meetings and notation votes
+    edge: str | None = None  # "end" / "start": the range at the end or the start of a named span
+    yes_no: bool = False  # "Did the FOMC raise ...?": the answer opens with Yes or No
 
     @property
     def role(self) -> str | None:
@@ -156,7 +176,9 @@ def size_of(text: str) -> int | None:
 
 def range_of(text: str) -> tuple[float, float] | None:
     m = _RANGE_IN_Q.search(text)
-    return (_fraction(m.group(1)), _fraction(m.group(2))) if m else None
+    if m:
+        return _fraction(m.group(1)), _fraction(m.group(2))
+    return (0.0, 0.25) if _NEAR_ZERO.search(text) else None
 
 
 def roles_of(text: str) -> tuple[str, ...]:
@@ -178,9 +200,11 @@ def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bo
     """The meetings the question names (a month-to-month range included), else all of them."""
     m = _SPAN_RANGE.search(question)
     if m:
-        start = dt.date(int(m.group(2) or m.group(4)), _month(m.group(1)), 1)
-        end = dt.date(int(m.group(4)), _month(m.group(3)), 28) + dt.timedelta(days=4)
-        span = [d for d in meetings if start <= d < end.replace(day=1)]
+        (y0, m0), (y1, m1) = (int(m.group(2) or m.group(4)), _month(m.group(1))), (int(m.group(4)), _month(m.group(3)))
+        first, last = _month_meetings(list(meetings), y0, m0, None), _month_meetings(list(meetings), y1, m1, None)
+        start = min(first) if first else dt.date(y0, m0, 1)
+        end = max(last) if last else dt.date(y1 + m1 // 12, m1 % 12 + 1, 1) - dt.timedelta(days=1)
+        span = [d for d in meetings if start <= d <= end]
         if span:
             return span, True
     flt = parse_filter(question, list(meetings))
@@ -197,10 +221,12 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     if not meetings:
         return None
     span, named = _span(q, meetings)
+    if not named and _LATEST_MEETING.search(q):  # "at its last meeting": the latest indexed one
+        span, named, q = [meetings[-1]], True, _LATEST_MEETING.sub("the meeting", q)
     intent, extra = _intent(q, named)
     if intent is None:
         return None
-    if intent in _POINT_INTENTS:
+    if intent in _POINT_INTENTS and len(span) > 1:
         span, named = _span(re.sub(r"\b(?:after|following)\b", "at", q, flags=_W), meetings)
     if not span:
         return None
@@ -208,9 +234,12 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     if event and intent in ("first", "count") and not named:
         extra["after_kind"] = direction_of(event.group(1))
         named = True
-    if intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)):
+    if intent == "current" and extra.get("edge"):
+        span = [span[-1]] if extra["edge"] == "end" else [span[0]]
+    elif intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)):
         span = [meetings[-1]]
-    return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, **extra)
+    yes_no = bool(re.match(r"\s*(?:did|was|were|has|have|is|does|do)\b", q, _W))
+    return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, yes_no=yes_no, **extra)
 
 
 def _person(q: str) -> str | None:
@@ -243,6 +272,8 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     about_minutes = re.search(r"\bminutes\b", q, _W) and not re.search(r"\bstatements?\b", q, _W)
     if about_minutes or _DISCUSSION.search(q) and not re.search(r"\bstatements?\b", q, _W):
         roles = ()
+    # Forward guidance exists only as statement language: its evolution needs no "statement" named.
+    statement_talk = statement_talk or "forward_guidance" in roles
     if roles and _EVOLUTION.search(q) and (statement_talk or _DESCRIBE.search(q)):
         return "evolution", {"roles": roles}
     if roles and statement_talk and (_DESCRIBE.search(q) or named or _CURRENT.search(q)) and not _DISCUSSION.search(q):
@@ -261,6 +292,7 @@ _BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|secu
 
 _ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve) (?:do|decide)\b|\bdecision\b"
                            r"|\bdecided\b|\baction\b", _W)
+_FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
 _UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
 
 
@@ -273,21 +305,27 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         if _DISCUSSION.search(q) or not (named or _CURRENT.search(q)):
             return None, {}
         return ("evolution" if _EVOLUTION.search(q) else "role"), {"roles": ("balance_sheet",)}
-    if _UNSCHEDULED.search(q) and _COUNT.search(q):
+    if _UNSCHEDULED.search(q) and not _DISCUSSION.search(q):
         return "count", {"unscheduled": True}
     if named and _ASKS_DECISION.search(q) and not _DISCUSSION.search(q) and not (about_rate or direction):
         return "decision", {}
     if not (about_rate or (direction and _MOVE.search(q))):
         return None, {}
     qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q)}
-    if qualifiers["size_bp"] is not None and direction is None:
-        qualifiers["direction"] = None
+    if _DURATION.search(q) and qualifiers["at_range"] is not None:
+        return "duration", {"at_range": qualifiers["at_range"]}
     if _COUNT.search(q):
         return "count", {**qualifiers, "also_size": bool(_SIZE.search(q) or re.search(r"\btotal\b", q, _W))}
-    if _FIRST.search(q):
+    if _LARGEST.search(q) or _SMALLEST.search(q):
+        return ("largest" if _LARGEST.search(q) else "smallest"), qualifiers
+    main = _EVENT_CLAUSE.sub("", q).strip() or q
+    if _STARTED.search(main) or _FIRST.search(q):
         return "first", qualifiers
-    if _LAST.search(q):
+    if _STOPPED.search(main) or _LAST.search(q):
         return "last", qualifiers
+    edge = "end" if _SPAN_END.search(q) else "start" if _SPAN_START.search(q) else None
+    if edge and named and about_rate and not direction and not _DISCUSSION.search(q):
+        return "current", {"edge": edge}
     if _CURRENT.search(q) and not named and not _DISCUSSION.search(q):
         return "current", {}
     if not named:
@@ -296,6 +334,6 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "change", {"direction": direction}
     if _DISCUSSION.search(q):
         return None, {}
-    if about_rate:
+    if about_rate or (direction and _FOMC.search(q)):
         return "decision", {"direction": direction}
     return None, {}

@@ -8,7 +8,9 @@ record today's data or prices, another economy's statistics, or anyone's private
 2. a question about the present ("current", "now", "today") is in scope only when its subject is
    an FOMC fact (the range, the rates, the balance sheet, a vote, the statement): "the current
    target range" is the latest meeting's range, "China's current GDP growth" is not on record;
-3. a question about the future (the next or an upcoming meeting, what the Fed "will" do) is out;
+3. a question about the future (the next or an upcoming meeting, what the Fed or the economy "will" do,
+   a request to predict or forecast, a year after the index) is out unless it asks what the documents
+   said ("What did participants expect for inflation next year?" in a named meeting's minutes stays);
 4. a statistic of another economy, or another central bank's decision or vote, is out unless the
    question asks what the documents said about it ("What did the minutes say about China's economy
    in 2020?" stays answerable);
@@ -23,7 +25,8 @@ import re
 _W = re.IGNORECASE
 _PRESENT = re.compile(
     r"\b(?:current(?:ly)?|now|today(?:'s)?|right now|at the moment|presently|at present|as of today"
-    r"|this (?:week|month|morning)|real[- ]time|live)\b", _W)
+    r"|this (?:week|month|morning|year)|so far this year|year[- ]to[- ]date|yesterday|last (?:week|month|quarter)"
+    r"|real[- ]time|live)\b", _W)
 _FOMC_SUBJECT = re.compile(
     r"\b(?:fomc|fed(?:'s)?|federal reserve|committee(?:'s)?|federal funds|fed funds|target range|policy rate"
     r"|policy stance|stance of (?:monetary )?policy|monetary policy|iorb|ioer|reserve balances|reverse repo\w*|rrp"
@@ -39,6 +42,12 @@ _FUTURE = re.compile(
     r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b"
     r"|\bwho will\b|\bnext (?:fed )?chair\b|\bwill\b.*\b(?:in|by|during) (?:20(?:2[6-9]|[3-9]\d))\b"
     r"|\b(?:going to|expected to|likely to) (?:cut|raise|hike|lower|hold)\b.*\b(?:next|20(?:2[6-9]|[3-9]\d))\b", _W)
+# The asker's own forecast request: "Predict the funds rate in 2027", "What will inflation be next year?",
+# "Is a recession coming in 2026?" (out unless the question asks what the documents said).
+_FORECAST = re.compile(
+    r"^\s*(?:please )?(?:predict|forecast|project|estimate|guess)\b"
+    r"|\b(?:what|how(?: \w+)?|when|where|which) will\b|\bwill there be\b"
+    r"|\b(?:in|by|during|for|through) 20(?:2[6-9]|[3-9]\d)\b|\bcoming in 20(?:2[6-9]|[3-9]\d)\b", _W)
 _FOREIGN = re.compile(
     r"\b(?:china|chinese|japan(?:ese)?|euro ?(?:area|zone)|europe(?:an)?|germany|german|france|french|italy"
     r"|united kingdom|uk|britain|british|canada|canadian|mexico|mexican|india|indian|brazil|russia|korea"
@@ -82,7 +91,7 @@ def out_of_scope(question: str) -> str | None:
     """The reason the documents cannot answer the question, or None when they may."""
     if _PRIVATE.search(question) or _PERSONS.search(question):
         return "advice or private matters are not FOMC records"
-    if _FUTURE.search(question):
+    if _FUTURE.search(question) or (_FORECAST.search(question) and not _ASKS_DOCUMENTS.search(question)):
         return "the documents record past meetings, not future decisions"
     present = _PRESENT.search(question)
     if present and (not _FOMC_SUBJECT.search(question) or _MARKET_RATE.search(question)):

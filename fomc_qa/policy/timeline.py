@@ -91,6 +91,12 @@ def timeline_rows(records: Sequence[MeetingRecord]) -> list[dict]:
     return rows
 
 
+def rows_between(rows: list[dict], start: dt.date | None, end: dt.date | None) -> list[dict]:
+    """The timeline rows of the meetings from `start` to `end` (either open)."""
+    return [r for r in rows
+            if (start is None or r["meeting_date"] >= start) and (end is None or r["meeting_date"] <= end)]
+
+
 def _rate(record: MeetingRecord, name: str) -> float | None:
     rate = record.rate(name)
     return rate.percent if rate else None

@@ -53,10 +53,14 @@ class QueryFilter:
 
 def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | None) -> set[dt.date]:
     """Meetings in a month, or, given a day, the meeting ending on it or within two days after
-    ("April 30, 2024" is the first day of the meeting that ended May 1)."""
+    ("April 30, 2024" is the first day of the meeting that ended May 1). A month with no meeting
+    ending in it holds the meeting that began in it ("the January 2023 meeting" ended February 1)."""
     in_month = {m for m in meetings if m.year == year and m.month == month}
     if day is None:
-        return in_month
+        if in_month:
+            return in_month
+        first_next = dt.date(year + month // 12, month % 12 + 1, 1)
+        return {m for m in meetings if dt.timedelta(0) <= m - first_next <= dt.timedelta(1)}
     try:
         target = dt.date(year, month, day)
     except ValueError:

@@ -1,0 +1,60 @@
+"""The offline extractive reader as the session's LM, without DSPy: the default answer path.
+
+The reader (`fomc_qa.answering.reader`) reads only the current question and its passages, so a
+compiled program's demos cannot change what it answers. Through DSPy the engine
+(`fomc_qa.answering.engine`) gets them back out of the prompt DSPy's adapter built; here
+`ExtractiveAnswerer` hands them over directly and runs the same steps (`fomc_qa.answering.flow`),
+which spares the CLI DSPy's and the LM stack's imports. A test holds the two paths to the same
+Answer on every question.
+"""
+
+from __future__ import annotations
+
+import time
+
+from fomc_qa.answering.flow import Retrieve, answer_record, read_question
+from fomc_qa.answering.passages import parse_passages
+from fomc_qa.answering.reader import MAX_SENTENCES, SUPPORT_THRESHOLD, Embedder, answer_text, read
+from fomc_qa.models import Answer
+from fomc_qa.policy.desk import PolicyDesk
+
+EXTRACTIVE = "extractive"
+EXTRACTIVE_MODEL_ID = "local/extractive"
+
+
+def is_extractive(model: str) -> bool:
+    """Whether an LM name (FOMC_QA_LM, --lm) names the offline extractive reader."""
+    return model.strip() in (EXTRACTIVE, EXTRACTIVE_MODEL_ID)
+
+
+def default_embedder() -> Embedder:
+    """The process-wide bundled MiniLM (`fomc_qa.index.embed.get_encoder`), shared with the retriever."""
+    from fomc_qa.index.embed import get_encoder
+
+    return get_encoder()
+
+
+def extractive_answer(question: str, passages: str, embedder: Embedder,
+                      support_threshold: float = SUPPORT_THRESHOLD, max_sentences: int = MAX_SENTENCES) -> str:
+    """The reader's answer to a question over the numbered passages text (`format_passages`)."""
+    quotes = read(" ".join(question.split()), parse_passages(passages), embedder,
+                  support_threshold=support_threshold, max_sentences=max_sentences)
+    return answer_text(quotes)
+
+
+class ExtractiveAnswerer:
+    """`answer(question) -> Answer` with the extractive reader: the program's steps, no DSPy."""
+
+    def __init__(self, retrieve: Retrieve, embedder: Embedder, k: int = 5, desk: PolicyDesk | None = None) -> None:
+        self.retrieve = retrieve
+        self.embedder = embedder
+        self.k = k
+        self.desk = desk
+
+    def _generate(self, question: str, passages: str) -> str:
+        return extractive_answer(question, passages, self.embedder)
+
+    def answer(self, question: str) -> Answer:
+        started = time.perf_counter()
+        reading = read_question(question, self.retrieve, self.desk, self.k, self._generate, quotes_only=True)
+        return answer_record(question, reading, (time.perf_counter() - started) * 1000, EXTRACTIVE_MODEL_ID)

@@ -1,0 +1,109 @@
+"""One answer, step by step: retrieve -> (policy record) -> generate -> ground -> confidence.
+
+The DSPy module (`fomc_qa.answering.program.FOMCAnswerer`) and the offline reader's direct path
+(`fomc_qa.answering.extractive`) run this same function and differ only in `generate`, the call
+that turns the question and the numbered passages into the LM's text; so the two give the same
+answer to the same question, and the direct path needs no DSPy import.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fomc_qa.answering.grounding import (
+    INSUFFICIENT_ANSWER,
+    RELEVANCE_FLOOR,
+    confidence_for,
+    drop_repeated_quotes,
+    ground,
+    record_answer_text,
+    says_not_answered,
+)
+from fomc_qa.answering.passages import format_passages
+from fomc_qa.models import Answer, Citation, Confidence, SearchHit
+from fomc_qa.policy.desk import PolicyDesk
+from fomc_qa.policy.scope import out_of_scope
+
+Retrieve = Callable[[str, int], list[SearchHit]]
+Generate = Callable[[str, str], str]  # (question, passages) -> the LM's answer text with [n] markers
+
+
+@dataclass
+class Reading:
+    """What one pass found: the grounded answer and what it rests on, timed per stage."""
+
+    answer: str
+    citations: list[Citation]
+    confidence: Confidence
+    hits: list[SearchHit]
+    raw_answer: str
+    retrieval_ms: float
+    generation_ms: float
+
+
+def out_of_scope_request(question: str) -> bool:
+    """Whether the statements and minutes cannot answer the question whatever is retrieved
+    (`fomc_qa.policy.scope.out_of_scope` says why)."""
+    return out_of_scope(question) is not None
+
+
+def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k: int, generate: Generate,
+                  quotes_only: bool) -> Reading:
+    """Answer `question` from the k retrieved passages and the policy record.
+
+    Without a `generate` call the answer is "insufficient" when the question is out of scope or
+    no hit clears RELEVANCE_FLOOR. When the desk answers from the record, its direct sentence and
+    quotes open the answer and cite the record's chunks, and the LM's reading follows; an LM that
+    writes its own words (`quotes_only` false) also gets the record's direct sentence as context.
+    """
+    started = time.perf_counter()
+    if out_of_scope_request(question):
+        return Reading(INSUFFICIENT_ANSWER, [], "insufficient", [], "", 0.0, 0.0)
+    consultation = desk.consult(question) if desk else None
+    evidence = desk.evidence_hits(consultation) if consultation else []
+    hits = list(retrieve(question, k + len(evidence)))
+    record_text = ""
+    if consultation is not None:
+        hits = with_evidence(hits, evidence, k)
+        record_text = record_answer_text(consultation.answer, hits)
+    retrieval_ms = (time.perf_counter() - started) * 1000
+    if not record_text and not any(h.relevance >= RELEVANCE_FLOOR for h in hits):
+        return Reading(INSUFFICIENT_ANSWER, [], "insufficient", hits, "", retrieval_ms, 0.0)
+    started = time.perf_counter()
+    passages = format_passages(hits)
+    if record_text and not quotes_only:
+        passages = f"Policy record: {consultation.answer.direct}\n\n{passages}"
+    raw = generate(question, passages)
+    generation_ms = (time.perf_counter() - started) * 1000
+    if record_text:
+        rest = "" if says_not_answered(raw) else drop_repeated_quotes(raw, record_text)
+        raw = f"{record_text}\n\n{rest}" if rest else record_text
+    text, citations = ground(raw, hits)
+    if (not record_text and says_not_answered(raw)) or not citations:
+        return Reading(INSUFFICIENT_ANSWER, [], "insufficient", hits, raw, retrieval_ms, generation_ms)
+    return Reading(text, citations, confidence_for(citations), hits, raw, retrieval_ms, generation_ms)
+
+
+def with_evidence(hits: list[SearchHit], evidence: list[SearchHit], k: int) -> list[SearchHit]:
+    """The k best passages that are not record evidence, in the retriever's order, then the record's
+    cited chunks (the retrieved copy where there is one): the reader sees what it would have seen
+    without the record, and the record's lines cite the chunks after them."""
+    ids = {e.chunk_id for e in evidence}
+    retrieved = {h.chunk_id: h for h in hits}
+    return [h for h in hits if h.chunk_id not in ids][:k] + [retrieved.get(e.chunk_id, e) for e in evidence]
+
+
+def answer_record(question: str, reading: Reading, total_ms: float, lm: str) -> Answer:
+    """The Answer record (brief section 3) of one reading."""
+    return Answer(
+        question=question,
+        answer=reading.answer,
+        citations=list(reading.citations),
+        confidence=reading.confidence,
+        retrieval_ms=round(reading.retrieval_ms, 3),
+        generation_ms=round(reading.generation_ms, 3),
+        total_ms=round(total_ms, 3),
+        lm=lm,
+    )

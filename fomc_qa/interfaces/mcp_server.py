@@ -1,0 +1,95 @@
+"""`python -m fomc_qa mcp`: the MCP server (official `mcp` SDK 2.x, `MCPServer`), over stdio, or
+streamable HTTP on loopback with `--http PORT`.
+
+Tools: search_fomc, get_document, answer, timeline. Each is the shared service's operation; a
+failure a client can act on (invalid query, unknown document, no materialized index, an LM that
+does not answer) comes back as a tool error carrying the reason.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import functools
+from collections.abc import Callable
+from typing import Literal, TypeVar
+
+from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
+
+from fomc_qa.interfaces.errors import ServiceError
+from fomc_qa.interfaces.records import AnswerResult, TimelineRow
+from fomc_qa.interfaces.service import FOMCService
+from fomc_qa.models import FOMCDocument, SearchHit
+
+T = TypeVar("T")
+INSTRUCTIONS = (
+    "Answers about the Federal Reserve's FOMC statements and minutes (2020-2025), every claim with a "
+    "numbered citation to a verbatim excerpt. Use `answer` for a question, `search_fomc` for passages, "
+    "`get_document` for a document's full text, `timeline` for each meeting's decision and range."
+)
+
+
+def _tool_errors(fn: Callable[..., T]) -> Callable[..., T]:
+    """A service failure becomes a tool error naming its reason (and the field at fault)."""
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs) -> T:
+        try:
+            return fn(*args, **kwargs)
+        except ServiceError as exc:
+            kind = {422: "invalid input", 404: "unknown document", 503: "unavailable"}.get(exc.status, "error")
+            raise ToolError(f"{kind}: {exc}") from exc
+
+    return wrapper
+
+
+def build_server(service: FOMCService | None = None) -> MCPServer:
+    """The MCP server over `service` (default: one over FOMC_DATA_DIR, opened on the first call)."""
+    svc = service or FOMCService()
+    server = MCPServer("fomc-qa", instructions=INSTRUCTIONS, version="1")
+
+    @server.tool()
+    @_tool_errors
+    def search_fomc(query: str, top_k: int = 10, date_from: dt.date | None = None, date_to: dt.date | None = None,
+                    doc_type: Literal["statement", "minutes"] | None = None) -> list[SearchHit]:
+        """Hybrid (dense + BM25) search over FOMC statements and minutes; dates (YYYY-MM-DD) and a
+        document kind narrow it. Returns ranked chunks with their ids, dates and text."""
+        return svc.search(query, top_k, date_from, date_to, doc_type)
+
+    @server.tool()
+    @_tool_errors
+    def get_document(document_id: str) -> FOMCDocument:
+        """A document's full cleaned text and metadata, by id: `statement-YYYY-MM-DD` or `minutes-YYYY-MM-DD`
+        (the meeting's last day)."""
+        return svc.document(document_id)
+
+    @server.tool()
+    @_tool_errors
+    def answer(question: str) -> AnswerResult:
+        """A cited answer: text with [n] markers, each citation with its chunk id and verbatim excerpt,
+        and a confidence (high, medium, low, or insufficient when the documents do not answer)."""
+        return svc.answer(question)
+
+    @server.tool()
+    @_tool_errors
+    def timeline(date_from: dt.date | None = None, date_to: dt.date | None = None) -> list[TimelineRow]:
+        """Each meeting's policy decision, change in basis points, target range, administered rates and
+        dissents, from the parsed policy record, between two dates (YYYY-MM-DD, both optional)."""
+        return svc.timeline(date_from, date_to)
+
+    return server
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser(prog="python -m fomc_qa mcp",
+                                     description="The MCP server: stdio by default, or streamable HTTP on loopback.")
+    parser.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on 127.0.0.1:PORT/mcp")
+    parser.add_argument("--lm", help="DSPy/LiteLLM model string, or 'extractive' (default: FOMC_QA_LM)")
+    args = parser.parse_args(argv)
+    server = build_server(FOMCService(lm=args.lm))
+    if args.http is None:
+        server.run("stdio")
+    else:
+        server.run("streamable-http", host="127.0.0.1", port=args.http)
+    return 0

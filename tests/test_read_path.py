@@ -1,0 +1,64 @@
+"""The read path: `python -m fomc_qa "question"` imports neither torch nor sentence-transformers nor DSPy,
+and its direct extractive answers are the DSPy program's answers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import dspy
+import pytest
+from conftest import fixture_golden
+
+from fomc_qa.answering.passages import format_passages
+from fomc_qa.answering.program import answer_question
+from fomc_qa.answering.session import Session
+from fomc_qa.config import Settings
+
+HEAVY = ("torch", "sentence_transformers", "transformers", "dspy", "litellm")
+
+PROBE = """
+import json, sys
+from fomc_qa.cli.main import main
+code = main(sys.argv[1:])
+heavy = sorted({m.split(".")[0] for m in sys.modules} & set(json.loads(sys.stdin.read())))
+print(json.dumps({"code": code, "heavy": heavy}))
+"""
+
+
+def test_a_cli_answer_imports_no_torch_and_no_dspy(built):
+    env = {**os.environ, "FOMC_DATA_DIR": str(built[0])}
+    run = subprocess.run([sys.executable, "-c", PROBE, "Who dissented at the March 2023 meeting?", "--json"],
+                         input=json.dumps(HEAVY), env=env, capture_output=True, text=True, timeout=600)
+    lines = run.stdout.strip().splitlines()
+    answer, probe = json.loads("\n".join(lines[:-1])), json.loads(lines[-1])
+    assert probe == {"code": 0, "heavy": []}, run.stderr[-2000:]
+    assert answer["lm"] == "local/extractive" and answer["citations"]
+
+
+def test_another_lm_goes_through_dspy(data_env):
+    session = Session.open(Settings.from_env(), lm="openai/gpt-4o-mini")
+    assert isinstance(session.lm, dspy.LM) and session.lm.model == "openai/gpt-4o-mini"
+    assert session.program.k == session.k
+
+
+def _without_timings(answer) -> dict:
+    return answer.model_dump(exclude={"retrieval_ms", "generation_ms", "total_ms"})
+
+
+@pytest.mark.parametrize("with_demos", [False, True])
+def test_the_direct_reader_answers_as_the_dspy_program_does(data_env, with_demos):
+    session = Session.open(Settings.from_env())
+    program = session.program
+    if with_demos:  # demos in the prompt do not change what the extractive reader answers
+        hits = session.retriever.search("the federal funds rate in March 2020", 3)
+        program.generate_answer.demos = [dspy.Example(question="What did the FOMC decide in March 2020?",
+                                                      passages=format_passages(hits), answer="It cut rates [1].")]
+    questions = [q["question"] for q in fixture_golden()]
+    assert len(questions) >= 10
+    for question in questions:
+        direct = session.answer(question)
+        through_dspy = answer_question(program, question, session.lm)
+        assert _without_timings(direct) == _without_timings(through_dspy), question
