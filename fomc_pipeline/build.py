@@ -61,7 +61,7 @@ def build(meeting_keys: list[str] | None, quiet: bool = False, skip: list[str] |
     instance = open_instance(settings.data_dir)
     home = Path(os.environ["DAGSTER_HOME"])
     started = time.time()
-    served = daemon_serves(instance)
+    served = daemon_serves(instance, home)
     if not served:
         orphans = reap_orphans(instance, home)
         if orphans:
@@ -90,7 +90,7 @@ def build(meeting_keys: list[str] | None, quiet: bool = False, skip: list[str] |
 
     with contextlib.ExitStack() as stack:
         if not served:
-            stack.enter_context(running_daemon(home, home / "fomc_build_daemon.log"))
+            stack.enter_context(running_daemon(instance, home, home / "fomc_build_daemon.log"))
         try:
             state = backfill.wait(instance, backfill_id, report, show, timeout_s=BUILD_TIMEOUT_S)
         except backfill.BackfillFailed as exc:

@@ -34,8 +34,12 @@ def _pid_file(home: Path) -> Path:
     return home / "fomc_build_daemon.pid"
 
 
-def daemon_serves(instance: dg.DagsterInstance) -> bool:
-    """A daemon (ours, or `dagster dev`'s) beat recently for this instance."""
+def daemon_serves(instance: dg.DagsterInstance, home: Path) -> bool:
+    """A daemon other than a build's (`dagster dev`'s, or one a team runs) beat recently for this instance.
+    While a build's daemon is recorded in $DAGSTER_HOME, recent beats are its own: it is stopped, or
+    orphaned by a killed build (reap_orphans stops it), and serves nothing after."""
+    if _pid_file(home).exists():
+        return False
     beats = instance.get_daemon_heartbeats()
     now = time.time()
     return bool(beats) and all(now - beat.timestamp < HEARTBEAT_FRESH_S for beat in beats.values())
@@ -70,10 +74,12 @@ def _stop_group(pgid: int, grace_s: float = 20.0) -> None:
 
 
 @contextlib.contextmanager
-def running_daemon(home: Path, log_path: Path, automation: bool = False) -> Iterator[subprocess.Popen]:
+def running_daemon(instance: dg.DagsterInstance, home: Path, log_path: Path,
+                   automation: bool = False) -> Iterator[subprocess.Popen]:
     """`dagster-daemon run` on this code location for the duration of the block, with the sensors and
     schedule off (FOMC_AUTOMATION) unless `automation`; its output goes to `log_path`. Stopped (with
-    everything it started) on exit."""
+    everything it started) on exit, and its heartbeats removed: they would make a build started within
+    the minute take the stopped daemon for one that serves the instance, and wait on it."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
@@ -87,6 +93,7 @@ def running_daemon(home: Path, log_path: Path, automation: bool = False) -> Iter
     finally:
         _stop_group(process.pid)
         process.wait(timeout=30)
+        instance.wipe_daemon_heartbeats()
         _pid_file(home).unlink(missing_ok=True)
 
 
@@ -101,6 +108,7 @@ def reap_orphans(instance: dg.DagsterInstance, home: Path) -> list[str]:
         if pgid > 1 and _group_alive(pgid):
             _stop_group(pgid)
         pid_file.unlink(missing_ok=True)
+        instance.wipe_daemon_heartbeats()
     failed = []
     for run in instance.get_runs(RunsFilter(statuses=UNFINISHED, tags={BUILD_TAG: BUILD_TAG_VALUE})):
         instance.report_run_failed(

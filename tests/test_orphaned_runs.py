@@ -12,6 +12,7 @@ import dagster as dg
 import pytest
 from dagster._core.execution.backfill import BulkActionStatus, PartitionBackfill
 from dagster._core.test_utils import create_run_for_test
+from dagster._daemon.types import DaemonHeartbeat
 
 from fomc_pipeline.daemon import BUILD_TAG, BUILD_TAG_VALUE, daemon_serves, reap_orphans
 from fomc_pipeline.instance_home import INSTANCE_CONFIG, ensure_home
@@ -33,9 +34,13 @@ def test_a_killed_builds_runs_processes_and_backfill_are_cleaned_up(tmp_path, mo
                            start_new_session=True, check=True)
     group = int(shell.stdout)
     os.killpg(group, 0)
-    (home / "fomc_build_daemon.pid").write_text(str(group))
     with dg.DagsterInstance.get() as instance:
-        assert not daemon_serves(instance)
+        # ... and its daemon's last heartbeats, fresh: without the record of a build's daemon they would
+        # mean a daemon serves the instance, with it they are that daemon's own.
+        instance.add_daemon_heartbeat(DaemonHeartbeat(time.time(), "SENSOR", "killed-builds-daemon", None))
+        assert daemon_serves(instance, home)
+        (home / "fomc_build_daemon.pid").write_text(str(group))
+        assert not daemon_serves(instance, home)
         ours = {status: create_run_for_test(instance, job_name="__ASSET_JOB", status=status,
                                             tags={BUILD_TAG: BUILD_TAG_VALUE})
                 for status in (dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.NOT_STARTED,
@@ -48,7 +53,7 @@ def test_a_killed_builds_runs_processes_and_backfill_are_cleaned_up(tmp_path, mo
 
         with pytest.raises(ProcessLookupError):  # the leftover process group was stopped
             os.killpg(group, 0)
-        assert not (home / "fomc_build_daemon.pid").exists()
+        assert not (home / "fomc_build_daemon.pid").exists() and not instance.get_daemon_heartbeats()
         assert sorted(failed) == sorted(ours[s].run_id for s in (dg.DagsterRunStatus.STARTED,
                                                                   dg.DagsterRunStatus.NOT_STARTED))
         status = {r.run_id: r.status for r in instance.get_runs()}
