@@ -26,6 +26,8 @@ SENSOR_STATUS = dg.DefaultSensorStatus.RUNNING if AUTOMATION_ON else dg.DefaultS
 SCHEDULE_STATUS = dg.DefaultScheduleStatus.RUNNING if AUTOMATION_ON else dg.DefaultScheduleStatus.STOPPED
 # The Fed publishes a few times a quarter, so six hours is prompt; the live test reads it every few seconds.
 SENSOR_INTERVAL_S = int(os.environ.get("FOMC_SENSOR_INTERVAL_S", 6 * 60 * 60))
+# How often refresh_downstream evaluates its conditions (Dagster's default is 30 s; the live test uses a few).
+REFRESH_INTERVAL_S = int(os.environ.get("FOMC_REFRESH_INTERVAL_S", 30))
 
 meeting_job = dg.define_asset_job(
     "meeting_job",

@@ -7,7 +7,13 @@ from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
 from fomc_pipeline.assets.policy import meeting_record, policy_timeline
 from fomc_pipeline.assets.program import qa_program
 from fomc_pipeline.assets.quality import ann_benchmark, retrieval_checks, retrieval_eval, shipped_index_recall
-from fomc_pipeline.automation import SENSOR_STATUS, meeting_job, monthly_backfill, new_meeting_sensor
+from fomc_pipeline.automation import (
+    REFRESH_INTERVAL_S,
+    SENSOR_STATUS,
+    meeting_job,
+    monthly_backfill,
+    new_meeting_sensor,
+)
 from fomc_pipeline.checks import corpus_checks, per_partition_checks, program_checks
 from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 
@@ -19,6 +25,7 @@ refresh_downstream = dg.AutomationConditionSensorDefinition(
     "refresh_downstream",
     target=dg.AssetSelection.assets(corpus, policy_timeline, retrieval_eval, qa_program),
     default_status=SENSOR_STATUS,
+    minimum_interval_seconds=REFRESH_INTERVAL_S,
     description="Rebuilds the corpus, the policy timeline, the retrieval evaluation and the answering program "
     "once new meeting shards land. It leaves out ann_benchmark: that measures the index configuration, not the "
     "content (a new meeting adds ~2% of the vectors), and costs about two minutes of both cores, so it runs "
