@@ -1,6 +1,7 @@
 """The automation with a real daemon: a loopback site first hides its newest meeting, then publishes
 it; the sensor adds the partition and runs it, refresh_downstream rebuilds what follows, and the CLI
-answers about the new meeting. Every wait is bounded."""
+answers about the new meeting. Every wait is bounded. One earlier meeting (the fixture build's, whose
+embedding cache the data dir starts with) makes the corpus before; the new meeting is embedded in its run."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import time
 
 import dagster as dg
 import pytest
-from conftest import GOLDEN, SNAPSHOT
+from conftest import GOLDEN, SNAPSHOT, seed_embedding_cache
 from sites import Route, calendar_without, serve
 
 from fomc_pipeline.daemon import running_daemon
@@ -19,8 +20,8 @@ from fomc_pipeline.fed.calendar import CALENDAR_PATH
 from fomc_pipeline.instance_home import open_instance
 from fomc_pipeline.partitions import meetings
 
-START = "2025-09-01"
-EARLIER, NEWEST = ["2025-09-17", "2025-10-29"], "2025-12-10"
+START = "2025-10-01"
+EARLIER, NEWEST = ["2025-10-29"], "2025-12-10"
 WAIT_S = 420
 
 
@@ -65,9 +66,10 @@ def failed_runs(instance: dg.DagsterInstance) -> list[str]:
     return failed
 
 
-def test_a_newly_published_meeting_flows_to_an_answer(tmp_path, monkeypatch):
+def test_a_newly_published_meeting_flows_to_an_answer(built, tmp_path, monkeypatch):
     data = tmp_path / "data"
     (data / "eval").mkdir(parents=True)
+    seed_embedding_cache(built[0], data)
     # Questions the corpus can answer before and after the new meeting (the checks on them block).
     golden = [q for q in json.loads(GOLDEN.read_text()) if q["category"] == "out-of-scope"
               or {d["date"] for d in q["relevant_documents"]} <= set(EARLIER)]
@@ -76,11 +78,11 @@ def test_a_newly_published_meeting_flows_to_an_answer(tmp_path, monkeypatch):
         site.routes[CALENDAR_PATH] = Route(body=calendar_without(SNAPSHOT, {NEWEST}))
         for name, value in {"FOMC_DATA_DIR": str(data), "DAGSTER_HOME": str(tmp_path / "home"),
                             "FOMC_SOURCE_URL": site.url, "FOMC_START_DATE": START,
-                            "FOMC_SENSOR_INTERVAL_S": "5"}.items():
+                            "FOMC_SENSOR_INTERVAL_S": "5", "FOMC_REFRESH_INTERVAL_S": "5"}.items():
             monkeypatch.setenv(name, value)
         instance = open_instance(data)
         home = tmp_path / "home"
-        with running_daemon(home, tmp_path / "daemon.log", automation=True):
+        with running_daemon(instance, home, tmp_path / "daemon.log", automation=True):
             # The sensor finds the two listed meetings; the automation sensor then builds the corpus.
             wait_until(lambda: set(instance.get_dynamic_partitions(meetings.name)) == set(EARLIER),
                        "the sensor adds the listed meetings")
@@ -98,6 +100,9 @@ def test_a_newly_published_meeting_flows_to_an_answer(tmp_path, monkeypatch):
                              f"the sensor launches {NEWEST}'s run and it finishes")
             assert run.status == dg.DagsterRunStatus.SUCCESS, failed_runs(instance)
             assert NEWEST in instance.get_materialized_partitions(dg.AssetKey("index_shard"))
+            (record,) = instance.fetch_materializations(dg.AssetRecordsFilter(
+                asset_key=dg.AssetKey("embeddings"), asset_partitions=[NEWEST]), limit=1).records
+            assert record.asset_materialization.metadata["embedded"].value > 0  # not from the seeded cache
             ended = instance.get_run_stats(run.run_id).end_time
             for asset in ["corpus", "retrieval_eval", "qa_program"]:
                 wait_until(lambda a=asset: rebuilt_after(instance, a, ended),

@@ -1,5 +1,7 @@
 """The instance a team deploys: deploy/dagster.postgres.yaml on a throwaway PostgreSQL 15, and a
-3-meeting backfill through the daemon's run queue, twice (the second must duplicate nothing)."""
+3-meeting backfill through the daemon's run queue, twice (the second must duplicate nothing). The
+meetings are the fixture build's, whose embedding cache the data dir starts with: what is tested is the
+instance, the queue and the daemon, not the encoder."""
 
 from __future__ import annotations
 
@@ -16,13 +18,13 @@ from pathlib import Path
 import dagster as dg
 import pyarrow.parquet as pq
 import pytest
-from conftest import REPO
+from conftest import FIXTURE_MEETINGS, REPO, seed_embedding_cache
 
 from fomc_pipeline import definitions as d
 from fomc_pipeline.partitions import meetings
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
-KEYS = ["2025-06-18", "2025-07-30", "2025-09-17"]
+KEYS = sorted(FIXTURE_MEETINGS)
 BUILD = [sys.executable, "-m", "fomc_pipeline.build", "--snapshot", "--quiet", "--meetings", *KEYS,
          "--skip", *(a.key.to_user_string() for a in d.downstream)]
 
@@ -77,10 +79,11 @@ def warehouse_counts(data: Path) -> dict[str, tuple[int, int]]:
     return counts
 
 
-def test_a_backfill_through_the_run_queue_on_postgres(tmp_path, monkeypatch):
+def test_a_backfill_through_the_run_queue_on_postgres(built, tmp_path, monkeypatch):
     data, home = tmp_path / "data", tmp_path / "home"
     data.mkdir()
     home.mkdir()
+    seed_embedding_cache(built[0], data)
     os.symlink(REPO / "data" / "snapshot", data / "snapshot")
     shutil.copyfile(REPO / "deploy" / "dagster.postgres.yaml", home / "dagster.yaml")
     with throwaway_postgres() as url:
@@ -98,6 +101,10 @@ def test_a_backfill_through_the_run_queue_on_postgres(tmp_path, monkeypatch):
             assert {b.status.value for b in backfills} == {"COMPLETED_SUCCESS"}
             runs = instance.get_runs()
             assert runs and {r.status for r in runs} == {dg.DagsterRunStatus.SUCCESS}
+            # The backfill policy puts the 3 meetings in one run: one run per build.
+            assert len(runs) == 2
+            assert {(r.tags["dagster/asset_partition_range_start"], r.tags["dagster/asset_partition_range_end"])
+                    for r in runs} == {(KEYS[0], KEYS[-1])}
             assert {r.tags["dagster/backfill"] for r in runs} == {b.backfill_id for b in backfills}
             for run in runs:  # each went through the queue the daemon works
                 enqueued = instance.get_records_for_run(run.run_id, of_type=dg.DagsterEventType.RUN_ENQUEUED)
