@@ -3,6 +3,7 @@ monthly schedule that backfills whatever is missing or incomplete. The decisions
 functions (`plan_new_meetings`, `plan_backfill`) so tests can drive them without a daemon."""
 
 import datetime as dt
+import os
 
 import dagster as dg
 
@@ -16,6 +17,17 @@ from fomc_pipeline.resources import FedSite, Storage
 from fomc_qa.config import DataPaths
 from fomc_qa.index.tables import read_table
 from fomc_qa.models import Meeting
+
+# FOMC_AUTOMATION=off starts the sensors and the schedule stopped: the build sets it for the daemon
+# it starts, whose one job is the build's backfill (with the sensor on, building a few meetings
+# would also add and run every other meeting on the calendar).
+AUTOMATION_ON = os.environ.get("FOMC_AUTOMATION", "on").lower() != "off"
+SENSOR_STATUS = dg.DefaultSensorStatus.RUNNING if AUTOMATION_ON else dg.DefaultSensorStatus.STOPPED
+SCHEDULE_STATUS = dg.DefaultScheduleStatus.RUNNING if AUTOMATION_ON else dg.DefaultScheduleStatus.STOPPED
+# The Fed publishes a few times a quarter, so six hours is prompt; the live test reads it every few seconds.
+SENSOR_INTERVAL_S = int(os.environ.get("FOMC_SENSOR_INTERVAL_S", 6 * 60 * 60))
+# How often refresh_downstream evaluates its conditions (Dagster's default is 30 s; the live test uses a few).
+REFRESH_INTERVAL_S = int(os.environ.get("FOMC_REFRESH_INTERVAL_S", 30))
 
 meeting_job = dg.define_asset_job(
     "meeting_job",
@@ -49,8 +61,8 @@ def plan_backfill(listed: list[Meeting], existing: set[str], materialized: set[s
 
 @dg.sensor(
     target=meeting_job,
-    minimum_interval_seconds=6 * 60 * 60,
-    default_status=dg.DefaultSensorStatus.RUNNING,
+    minimum_interval_seconds=SENSOR_INTERVAL_S,
+    default_status=SENSOR_STATUS,
     description="Reads the FOMC calendar; adds a partition for each newly published meeting and requests its run.",
 )
 def new_meeting_sensor(context: dg.SensorEvaluationContext, fed: FedSite) -> dg.SensorResult | dg.SkipReason:
@@ -70,7 +82,7 @@ def new_meeting_sensor(context: dg.SensorEvaluationContext, fed: FedSite) -> dg.
     cron_schedule="0 6 1 * *",
     job=meeting_job,
     execution_timezone="America/New_York",
-    default_status=dg.DefaultScheduleStatus.RUNNING,
+    default_status=SCHEDULE_STATUS,
     description="First of the month: run every meeting partition that is not materialized or lacks its minutes.",
 )
 def monthly_backfill(context: dg.ScheduleEvaluationContext, fed: FedSite, storage: Storage):

@@ -39,10 +39,30 @@ def _result(failures: list[str], **metadata) -> dg.AssetCheckResult:
     )
 
 
+def over_meetings(context: dg.AssetCheckExecutionContext, check_one) -> dg.AssetCheckResult:
+    """Run a per-meeting check on every meeting of the run (one, or a backfill's range): it passes
+    when every meeting passes. Dagster records a range run's evaluation once, not per partition."""
+    results = {key: check_one(key) for key in context.partition_keys}
+    if len(results) == 1:
+        return next(iter(results.values()))
+    failed = sorted(k for k, r in results.items() if not r.passed)
+    firsts = [f"{k}: {results[k].metadata['first_failures'].value}" for k in failed]
+    return dg.AssetCheckResult(
+        passed=not failed,
+        metadata={"meetings": len(results), "failed_meetings": ", ".join(failed) or "none",
+                  "failures": sum(int(r.metadata["failures"].value) for r in results.values()),
+                  "first_failures": "; ".join(firsts[:5]) or "none"},
+    )
+
+
 @dg.asset_check(asset=documents, partitions_def=meetings, blocking=True,
                 description="Every document has non-empty text, a title and a content hash that matches it.")
 def documents_have_text(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
-    docs = read_records(storage.paths.partition_file("documents", context.partition_key), FOMCDocument)
+    return over_meetings(context, lambda key: check_documents(storage.paths, key))
+
+
+def check_documents(paths: DataPaths, key: str) -> dg.AssetCheckResult:
+    docs = read_records(paths.partition_file("documents", key), FOMCDocument)
     failures = [d.document_id for d in docs
                 if not d.text.strip() or not d.title or hashlib.sha256(d.text.encode()).hexdigest() != d.content_sha256]
     if not docs:
@@ -56,11 +76,13 @@ def documents_have_text(context: dg.AssetCheckExecutionContext, storage: Storage
 def chunks_are_consistent(
     context: dg.AssetCheckExecutionContext, storage: Storage, embedder: Embedder
 ) -> dg.AssetCheckResult:
-    paths = storage.paths
-    key = context.partition_key
+    window = embedder.provider().max_tokens
+    return over_meetings(context, lambda key: check_chunks(storage.paths, key, window))
+
+
+def check_chunks(paths: DataPaths, key: str, window: int) -> dg.AssetCheckResult:
     records = read_records(paths.partition_file("chunks", key), DocumentChunk)
     texts = {d.document_id: d.text for d in read_records(paths.partition_file("documents", key), FOMCDocument)}
-    window = embedder.provider().max_tokens
     failures = []
     ids = [c.chunk_id for c in records]
     if len(set(ids)) != len(ids):
@@ -79,7 +101,7 @@ def chunks_are_consistent(
 @dg.asset_check(asset=embeddings, partitions_def=meetings, blocking=True,
                 description="One finite, unit-norm, 384-d vector per chunk, keyed like the chunk.")
 def embeddings_are_unit_vectors(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
-    return check_embeddings(storage.paths, context.partition_key)
+    return over_meetings(context, lambda key: check_embeddings(storage.paths, key))
 
 
 def check_embeddings(paths: DataPaths, key: str) -> dg.AssetCheckResult:
@@ -104,7 +126,7 @@ def check_embeddings(paths: DataPaths, key: str) -> dg.AssetCheckResult:
                 description="The shard file opens, holds one key per chunk, and every chunk finds itself as its "
                 "own top hit.")
 def shard_finds_itself(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
-    return check_shard(storage.paths, context.partition_key)
+    return over_meetings(context, lambda key: check_shard(storage.paths, key))
 
 
 def check_shard(paths: DataPaths, key: str) -> dg.AssetCheckResult:
@@ -174,7 +196,7 @@ def diagnosis_result(diagnosis: Diagnosis) -> dg.AssetCheckResult:
                 description="The record has a decision with its sentence, as many voters as names in the vote "
                 "sentence, and every source sentence is a verbatim substring of the chunk it names.")
 def record_is_grounded(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
-    return check_record(storage.paths, context.partition_key)
+    return over_meetings(context, lambda key: check_record(storage.paths, key))
 
 
 def check_record(paths: DataPaths, key: str) -> dg.AssetCheckResult:

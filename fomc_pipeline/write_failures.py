@@ -20,7 +20,16 @@ def fails_on_write_errors(fn):
             return fn(context, *args, **kwargs)
         except WriteFailed as exc:
             context.log.debug("".join(traceback.format_exception(exc)))
-            where = f"partition {context.partition_key}: " if context.has_partition_key else ""
-            raise dg.Failure(description=f"{where}{exc}", allow_retries=False) from None
+            raise dg.Failure(description=f"{_where(context)}{exc}", allow_retries=False) from None
 
     return wrapper
+
+
+def _where(context) -> str:
+    """The run's partitions: one meeting, or a backfill's range of several (the path names the meeting)."""
+    if context.has_partition_key:
+        return f"partition {context.partition_key}: "
+    if context.has_partition_key_range:
+        keys = context.partition_keys
+        return f"partitions {keys[0]}…{keys[-1]} ({len(keys)} meetings): "
+    return ""

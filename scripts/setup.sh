@@ -19,4 +19,13 @@ fi
 export PATH="$PWD/.venv/bin:$PATH"
 export HF_HUB_OFFLINE=1 TOKENIZERS_PARALLELISM=false DAGSTER_HOME="${DAGSTER_HOME:-$PWD/data/dagster_home}"
 mkdir -p "$DAGSTER_HOME"
-[ -f "$DAGSTER_HOME/dagster.yaml" ] || printf 'telemetry:\n  enabled: false\n' > "$DAGSTER_HOME/dagster.yaml"
+# The project's instance config (run queue, run monitoring); a dagster.yaml of your own is kept
+# (the telemetry-only file earlier versions wrote is replaced).
+cfg="$DAGSTER_HOME/dagster.yaml"
+if [ ! -f "$cfg" ] || [ "$(cat "$cfg")" = "$(printf 'telemetry:\n  enabled: false')" ]; then
+  cp deploy/dagster.yaml "$cfg.tmp" && mv "$cfg.tmp" "$cfg"
+fi
+# The Postgres test needs PostgreSQL 15 (Debian's postgresql-15); install it when missing and we may.
+if [ ! -x /usr/lib/postgresql/15/bin/initdb ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql-15 >/dev/null
+fi

@@ -36,6 +36,15 @@ def resources_for(data_dir, snapshot_url) -> dict:
             "embedder": Embedder(), "lm": LanguageModel()}
 
 
+def seed_embedding_cache(built_dir: Path, data_dir: Path) -> None:
+    """Give a fresh data dir the fixture build's embedding cache (vectors keyed by model + text), as a
+    re-run on the same machine has it: a test of the run machinery then spends no time re-embedding
+    the fixture meetings. Call before anything opens the new dir's cache."""
+    import shutil
+
+    shutil.copytree(built_dir / "cache", data_dir / "cache")
+
+
 @pytest.fixture(scope="session")
 def snapshot_url():
     from fomc_pipeline.fed.snapshot_server import serve_snapshot

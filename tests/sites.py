@@ -86,6 +86,20 @@ def serve(root: Path):
         server.server_close()
 
 
+def calendar_without(snapshot: Path, dates: set[str]) -> bytes:
+    """The snapshot's calendar page with the rows of some meetings removed (as before they were listed)."""
+    from bs4 import BeautifulSoup
+
+    from fomc_pipeline.fed.calendar import CALENDAR_PATH
+
+    soup = BeautifulSoup((snapshot / CALENDAR_PATH.lstrip("/")).read_text(), "html.parser")
+    for row in soup.select("div.fomc-meeting"):
+        links = " ".join(a.get("href", "") for a in row.find_all("a"))
+        if any(d.replace("-", "") in links for d in dates):
+            row.decompose()
+    return str(soup).encode()
+
+
 MAINTENANCE_PAGE = (b"<html><head><title>Site Maintenance</title></head><body><h1>We'll be back soon</h1>"
                     b"<p>federalreserve.gov is undergoing scheduled maintenance.</p></body></html>")
 

@@ -6,9 +6,8 @@ import datetime as dt
 
 import dagster as dg
 import pytest
-from bs4 import BeautifulSoup
 from conftest import SNAPSHOT
-from sites import Route, serve
+from sites import Route, calendar_without, serve
 
 from fomc_pipeline.automation import monthly_backfill, new_meeting_sensor, plan_backfill
 from fomc_pipeline.fed.calendar import CALENDAR_PATH, parse_calendar
@@ -16,18 +15,6 @@ from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import FedSite, Storage
 from fomc_qa.config import DataPaths
 from fomc_qa.index.tables import write_rows
-
-CALENDAR_HTML = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
-
-
-def calendar_without(dates: set[str]) -> bytes:
-    """The real calendar page with the rows of some meetings removed (as before they were listed)."""
-    soup = BeautifulSoup(CALENDAR_HTML, "html.parser")
-    for row in soup.select("div.fomc-meeting"):
-        links = " ".join(a.get("href", "") for a in row.find_all("a"))
-        if any(d.replace("-", "") in links for d in dates):
-            row.decompose()
-    return str(soup).encode()
 
 
 @pytest.fixture()
@@ -45,7 +32,7 @@ def _evaluate(site, instance):
 
 def test_sensor_adds_only_newly_listed_published_meetings(site):
     later = {"2025-10-29", "2025-12-10"}
-    site.routes[CALENDAR_PATH] = Route(body=calendar_without(later))
+    site.routes[CALENDAR_PATH] = Route(body=calendar_without(SNAPSHOT, later))
     with dg.DagsterInstance.ephemeral() as instance:
         first = _evaluate(site, instance)
         added = first.dynamic_partitions_requests[0].partition_keys
@@ -74,7 +61,8 @@ def test_sensor_fails_loudly_on_a_broken_calendar(site):
 
 
 def test_backfill_plans_missing_partitions_and_incomplete_minutes(tmp_path):
-    listed = [m for m in parse_calendar(CALENDAR_HTML) if m.meeting_date.year == 2025]
+    calendar = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
+    listed = [m for m in parse_calendar(calendar) if m.meeting_date.year == 2025]
     paths = DataPaths(tmp_path)
     keys = [m.key for m in listed]
     # 2025-12-10 was fetched before its minutes were published: raw pages hold the statement only.
@@ -91,13 +79,63 @@ def test_monthly_schedule_requests_runs_for_unmaterialized_partitions(site, tmp_
     (tmp_path / "home").mkdir()
     instance = dg.DagsterInstance.local_temp(tempdir=str(tmp_path / "home"))
     instance.add_dynamic_partitions(meetings.name, ["2025-01-29", "2025-03-19"])
-    context = dg.build_schedule_context(
+    # Exited, so the instance the context opens from its ref leaves no current defs-state storage behind.
+    with dg.build_schedule_context(
         instance=instance,
         scheduled_execution_time=dt.datetime(2026, 12, 1, 6, 0),
         resources={
             "fed": FedSite(base_url=site.url, start_date="2025-01-01"), "storage": Storage(data_dir=str(tmp_path)),
         },
-    )
-    requests = list(monthly_backfill(context))
+    ) as context:
+        requests = list(monthly_backfill(context))
     assert sorted(r.partition_key for r in requests) == ["2025-01-29", "2025-03-19"]
     assert all(r.run_key.startswith("backfill-2026-12-") for r in requests)
+
+
+def test_minutes_published_later_are_picked_up_by_the_monthly_backfill(site, tmp_path):
+    """Three weeks after the statement the minutes appear; the next monthly tick re-runs the meeting."""
+    from conftest import resources_for
+
+    from fomc_pipeline import definitions as d
+
+    minutes = "/monetarypolicy/fomcminutes20251210.htm"
+    calendar = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
+    site.routes[CALENDAR_PATH] = Route(body=calendar.replace(f'href="{minutes}"', 'href="#"').encode())
+    site.routes[minutes] = Route(status=404)
+    (tmp_path / "home").mkdir()
+    instance = dg.DagsterInstance.local_temp(tempdir=str(tmp_path / "home"))
+    instance.add_dynamic_partitions(meetings.name, ["2025-12-10"])
+    resources = resources_for(tmp_path / "data", site.url)
+    assert dg.materialize(d.per_meeting_assets, partition_key="2025-12-10", instance=instance,
+                          resources=resources).success
+
+    def tick(month: int):
+        with dg.build_schedule_context(
+            instance=instance, scheduled_execution_time=dt.datetime(2026, month, 1, 6, 0),
+            resources={"fed": FedSite(base_url=site.url, start_date="2025-12-01"),
+                       "storage": Storage(data_dir=str(tmp_path / "data"))}) as context:
+            return monthly_backfill(context)
+
+    assert isinstance(tick(1), dg.SkipReason)  # statement only, and the calendar links no minutes yet
+    site.routes.clear()  # the minutes are published and linked
+    requests = list(tick(2))
+    assert [(r.partition_key, r.run_key) for r in requests] == [("2025-12-10", "backfill-2026-02-2025-12-10")]
+    assert dg.materialize(d.per_meeting_assets, partition_key="2025-12-10", instance=instance,
+                          resources=resources).success
+    assert isinstance(tick(3), dg.SkipReason)
+
+
+def test_the_schedule_is_previewed_by_the_cli(tmp_path):
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    from fomc_pipeline.instance_home import INSTANCE_CONFIG
+
+    (tmp_path / "dagster.yaml").write_text(INSTANCE_CONFIG.read_text())
+    dagster = str(Path(sys.executable).parent / "dagster")
+    preview = subprocess.run([dagster, "schedule", "preview", "-m", "fomc_pipeline.definitions"],
+                             env={**os.environ, "DAGSTER_HOME": str(tmp_path)}, capture_output=True, text=True,
+                             timeout=180, check=True)
+    assert "monthly_backfill (add)" in preview.stdout

@@ -57,6 +57,8 @@ def test_timeline_table_chart_and_catalog_view(records_built):
     assert png.startswith(b"\x89PNG")
     meta = instance.get_latest_materialization_event(d.policy_timeline.key).asset_materialization.metadata
     assert "data:image/png;base64," in meta["chart"].value and meta["cuts"].value == 3
+    assert str(paths.report("policy_timeline.png")) in meta["chart"].value
+    assert [r.data["meeting_date"] for r in meta["recent"].value.records] == CONSECUTIVE[-12:]
 
 
 def test_records_cite_verbatim_sentences(records_built):

@@ -39,6 +39,9 @@ def test_checks_report_recall_as_metadata(evaluated):
     assert recall.passed == (recall.metadata["recall@5"].value >= FLOORS["recall@5"])
     meta = evaluated.asset_materializations_for_node("retrieval_eval")[0].metadata
     assert meta["dev_questions"].value > 0 and "dev_mrr" in meta
+    assert meta["dev_recall@5"].value == round(meta["dev_recall@5"].value, 4)
+    summary = {r.data["split"]: r.data for r in meta["summary"].value.records}
+    assert set(summary) == {"train", "dev"} and summary["dev"]["questions"] == meta["dev_questions"].value
 
 
 def test_recall_check_is_blocking():
@@ -77,11 +80,15 @@ def test_ann_benchmark_asset_on_the_fixture_corpus(built):
                             run_config=dg.RunConfig({"ann_benchmark": BenchmarkConfig(grid="small", scale=[])}))
     assert result.success
     meta = result.asset_materializations_for_node("ann_benchmark")[0].metadata
+    files = ReportFiles.of(DataPaths(data_dir))
     assert meta["shipped"].value.startswith("usearch")
-    assert meta["recall_vs_latency"].value.startswith("![recall vs latency](data:image/png;base64,")
+    assert meta["recall_vs_latency"].value.startswith("![ann_benchmark_recall_latency](data:image/png;base64,")
+    assert str(files.plot) in meta["recall_vs_latency"].value and len(meta["recall_vs_latency"].value) < 200_000
+    rows = meta["head_to_head"].value.records
+    assert rows[0].data["role"] == "shipped" and rows[0].data["recall_at_10"] == meta["shipped_recall_at_10"].value
+    assert all(len(str(r.data["p50_ms"]).split(".")[-1]) <= 4 for r in rows)
     check = result.get_asset_check_evaluations()[0]
     assert check.passed and check.metadata["recall_at_10"].value >= 0.99
-    files = ReportFiles.of(DataPaths(data_dir))
     assert files.parquet.exists() and files.markdown.exists()
     assert meta["report"].value == str(files.markdown)
     assert meta["shipped_recall_at_10"].value == check.metadata["recall_at_10"].value

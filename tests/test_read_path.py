@@ -48,9 +48,21 @@ def _without_timings(answer) -> dict:
     return answer.model_dump(exclude={"retrieval_ms", "generation_ms", "total_ms"})
 
 
+@pytest.fixture(scope="module")
+def sentence_cache(tmp_path_factory):
+    """One cache of sentence vectors (keyed by model + text) for both paths and both cases: the paths
+    must agree on what they read, and a text either embeds afresh or was embedded identically before."""
+    from fomc_qa.index.embed import EmbeddingCache
+
+    return EmbeddingCache(tmp_path_factory.mktemp("sentences") / "vectors.sqlite")
+
+
 @pytest.mark.parametrize("with_demos", [False, True])
-def test_the_direct_reader_answers_as_the_dspy_program_does(data_env, with_demos):
+def test_the_direct_reader_answers_as_the_dspy_program_does(data_env, sentence_cache, with_demos):
+    from fomc_qa.index.embed import CachedEncoder
+
     session = Session.open(Settings.from_env())
+    session.retriever.embedder = CachedEncoder(session.retriever.embedder, sentence_cache)
     program = session.program
     if with_demos:  # demos in the prompt do not change what the extractive reader answers
         hits = session.retriever.search("the federal funds rate in March 2020", 3)

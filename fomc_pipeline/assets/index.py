@@ -4,7 +4,8 @@ import dagster as dg
 import pyarrow.parquet as pq
 
 from fomc_pipeline.assets.ingest import chunks
-from fomc_pipeline.partitions import meetings
+from fomc_pipeline.meeting_runs import run_metadata
+from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.integrity import corpus_manifest_fields
@@ -16,33 +17,37 @@ from fomc_qa.models import DocumentChunk, embedding_text
 
 @dg.asset(
     partitions_def=meetings,
+    backfill_policy=meeting_backfill_policy,
     group_name="index",
     deps=[chunks],
     kinds={"pytorch", "parquet"},
     description="Unit-norm float32 vectors of each chunk (header + text). Vectors are cached by model "
-    "and text hash, so unchanged chunks are never embedded twice.",
+    "and text hash, so unchanged chunks are never embedded twice. A run over several meetings embeds all "
+    "their chunks in shared batches with one model load.",
 )
 @fails_on_write_errors
 def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
-    key = context.partition_key
     paths = storage.paths
-    records = read_records(paths.partition_file("chunks", key), DocumentChunk)
-    result = embed_chunks(records, embedder.provider(), embedder.cache(paths))
-    path = paths.partition_file("embeddings", key)
-    atomic_write(path, lambda tmp: pq.write_table(result.table, tmp, compression="zstd"))
+    keys = list(context.partition_keys)
+    records = {key: read_records(paths.partition_file("chunks", key), DocumentChunk) for key in keys}
+    result = embed_chunks([c for key in keys for c in records[key]], embedder.provider(), embedder.cache(paths))
+    by_meeting, offset = {}, 0
+    for key in keys:
+        table = result.table.slice(offset, len(records[key]))
+        offset += len(records[key])
+        path = paths.partition_file("embeddings", key)
+        atomic_write(path, lambda tmp, table=table: pq.write_table(table, tmp, compression="zstd"))
+        by_meeting[key] = {"vectors": table.num_rows, "model": embedder.model_name, "path": str(path)}
+    metadata = run_metadata(by_meeting, ["vectors"])
     return dg.MaterializeResult(
-        metadata={
-            "vectors": result.table.num_rows,
-            "embedded": result.embedded,
-            "from_cache": result.table.num_rows - result.embedded,
-            "model": embedder.model_name,
-            "path": str(path),
-        }
+        metadata={**metadata, "embedded": result.embedded, "from_cache": result.table.num_rows - result.embedded,
+                  "model": embedder.model_name}
     )
 
 
 @dg.asset(
     partitions_def=meetings,
+    backfill_policy=meeting_backfill_policy,
     group_name="index",
     deps=[embeddings],
     kinds={"python"},
@@ -52,17 +57,14 @@ def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Em
 )
 @fails_on_write_errors
 def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
-    key = context.partition_key
     paths = storage.paths
-    table = read_table(paths.partition_file("embeddings", key))
-    size = write_index(paths.shard_file(key), table.column("key").to_numpy(), vectors_of(table))
+    by_meeting = {}
+    for key in context.partition_keys:
+        table = read_table(paths.partition_file("embeddings", key))
+        size = write_index(paths.shard_file(key), table.column("key").to_numpy(), vectors_of(table))
+        by_meeting[key] = {"keys": table.num_rows, "bytes": size, "path": str(paths.shard_file(key))}
     return dg.MaterializeResult(
-        metadata={
-            "keys": table.num_rows,
-            "bytes": size,
-            "params": dg.MetadataValue.json(INDEX_PARAMS),
-            "path": str(paths.shard_file(key)),
-        }
+        metadata={**run_metadata(by_meeting, ["keys", "bytes"]), "params": dg.MetadataValue.json(INDEX_PARAMS)}
     )
 
 

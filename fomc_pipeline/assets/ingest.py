@@ -6,7 +6,8 @@ import dagster as dg
 
 from fomc_pipeline.fed.chunking import chunk_document
 from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meeting
-from fomc_pipeline.partitions import meetings
+from fomc_pipeline.meeting_runs import run_metadata
+from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, FedSite, Storage
 from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.tables import read_records, read_table, write_records, write_rows
@@ -15,6 +16,7 @@ from fomc_qa.models import FOMCDocument
 
 @dg.asset(
     partitions_def=meetings,
+    backfill_policy=meeting_backfill_policy,
     group_name="ingest",
     kinds={"python", "parquet"},
     description="The meeting's statement and minutes pages as fetched over HTTP from FOMC_SOURCE_URL "
@@ -22,26 +24,26 @@ from fomc_qa.models import FOMCDocument
 )
 @fails_on_write_errors
 def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage) -> dg.MaterializeResult:
-    key = context.partition_key
+    by_meeting = {}
     with fed.client() as client:
-        meeting = find_meeting(client, key)
-        pages = fetch_meeting_pages(client, meeting)
-    path = storage.paths.partition_file("raw_pages", key)
-    write_rows(path, "raw_pages", pages.rows)
-    return dg.MaterializeResult(
-        metadata={
-            "pages": len(pages.rows),
-            "doc_types": ", ".join(r["doc_type"] for r in pages.rows),
-            "not_yet_published": ", ".join(pages.missing) or "none",
-            "html_bytes": sum(r["bytes"] for r in pages.rows),
-            "source_urls": dg.MetadataValue.md("\n".join(f"- {r['source_url']}" for r in pages.rows)),
-            "path": str(path),
-        }
-    )
+        for key in context.partition_keys:
+            pages = fetch_meeting_pages(client, find_meeting(client, key))
+            path = storage.paths.partition_file("raw_pages", key)
+            write_rows(path, "raw_pages", pages.rows)
+            by_meeting[key] = {
+                "pages": len(pages.rows),
+                "doc_types": ", ".join(r["doc_type"] for r in pages.rows),
+                "not_yet_published": ", ".join(pages.missing) or "none",
+                "html_bytes": sum(r["bytes"] for r in pages.rows),
+                "source_urls": dg.MetadataValue.md("\n".join(f"- {r['source_url']}" for r in pages.rows)),
+                "path": str(path),
+            }
+    return dg.MaterializeResult(metadata=run_metadata(by_meeting, ["pages", "html_bytes"]))
 
 
 @dg.asset(
     partitions_def=meetings,
+    backfill_policy=meeting_backfill_policy,
     group_name="ingest",
     deps=[raw_pages],
     kinds={"python", "parquet"},
@@ -50,14 +52,15 @@ def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage)
 )
 @fails_on_write_errors
 def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
-    key = context.partition_key
     paths = storage.paths
     ingested_at = dt.datetime.now(dt.UTC)
-    docs = [build_document(row, ingested_at) for row in read_table(paths.partition_file("raw_pages", key)).to_pylist()]
-    path = paths.partition_file("documents", key)
-    write_records(path, "documents", docs)
-    return dg.MaterializeResult(
-        metadata={
+    by_meeting = {}
+    for key in context.partition_keys:
+        rows = read_table(paths.partition_file("raw_pages", key)).to_pylist()
+        docs = [build_document(row, ingested_at) for row in rows]
+        path = paths.partition_file("documents", key)
+        write_records(path, "documents", docs)
+        by_meeting[key] = {
             "documents": len(docs),
             "statements": sum(d.doc_type == "statement" for d in docs),
             "minutes": sum(d.doc_type == "minutes" for d in docs),
@@ -66,11 +69,14 @@ def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.Materia
             "preview": dg.MetadataValue.md("\n\n".join(f"**{d.title}**\n\n> {d.text[:300]}…" for d in docs)),
             "path": str(path),
         }
+    return dg.MaterializeResult(
+        metadata=run_metadata(by_meeting, ["documents", "statements", "minutes", "characters", "sections"])
     )
 
 
 @dg.asset(
     partitions_def=meetings,
+    backfill_policy=meeting_backfill_policy,
     group_name="ingest",
     deps=[documents],
     kinds={"python", "parquet"},
@@ -79,16 +85,16 @@ def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.Materia
 )
 @fails_on_write_errors
 def chunks(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
-    key = context.partition_key
     paths = storage.paths
     provider = embedder.provider()
-    docs = read_records(paths.partition_file("documents", key), FOMCDocument)
-    records = [c for d in docs for c in chunk_document(d, provider.count_tokens, provider.max_tokens)]
-    path = paths.partition_file("chunks", key)
-    write_records(path, "chunks", records)
-    tokens = [c.token_count for c in records]
-    return dg.MaterializeResult(
-        metadata={
+    by_meeting = {}
+    for key in context.partition_keys:
+        docs = read_records(paths.partition_file("documents", key), FOMCDocument)
+        records = [c for d in docs for c in chunk_document(d, provider.count_tokens, provider.max_tokens)]
+        path = paths.partition_file("chunks", key)
+        write_records(path, "chunks", records)
+        tokens = [c.token_count for c in records]
+        by_meeting[key] = {
             "chunks": len(records),
             "max_tokens": max(tokens),
             "mean_tokens": round(sum(tokens) / len(tokens), 1),
@@ -97,4 +103,4 @@ def chunks(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedd
             "preview": dg.MetadataValue.md(f"`{records[0].chunk_id}`\n\n> {records[0].text[:400]}"),
             "path": str(path),
         }
-    )
+    return dg.MaterializeResult(metadata=run_metadata(by_meeting, ["chunks"]))

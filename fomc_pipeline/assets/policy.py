@@ -5,8 +5,10 @@ import polars as pl
 
 from fomc_pipeline.assets.ingest import chunks, raw_pages
 from fomc_pipeline.fed.record_parser import parse_meeting_record
-from fomc_pipeline.partitions import meetings
+from fomc_pipeline.meeting_runs import run_metadata
+from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Storage
+from fomc_pipeline.ui_metadata import image_preview, table
 from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.tables import atomic_write, atomic_write_bytes, read_records, read_table
 from fomc_qa.index.writer import write_catalog
@@ -14,11 +16,11 @@ from fomc_qa.models import DocumentChunk, FOMCDocument
 from fomc_qa.policy.chart import timeline_chart
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.timeline import chain_problems, records_json, timeline_rows
-from fomc_qa.text.markdown import markdown_table
 
 
 @dg.asset(
     partitions_def=meetings,
+    backfill_policy=meeting_backfill_policy,
     group_name="policy",
     deps=[chunks, raw_pages],
     kinds={"python", "json"},
@@ -29,8 +31,14 @@ from fomc_qa.text.markdown import markdown_table
 )
 @fails_on_write_errors
 def meeting_record(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
-    key = context.partition_key
-    paths = storage.paths
+    by_meeting = {key: _write_record(storage.paths, key) for key in context.partition_keys}
+    return dg.MaterializeResult(metadata=run_metadata(
+        by_meeting, ["voters_for", "statement_sentences"], shown=["decision", "change_bp", "range_after", "dissenters"]
+    ))
+
+
+def _write_record(paths, key: str) -> dict:
+    """Parse and write one meeting's record; returns its metadata."""
     docs = {d.doc_type: d for d in read_records(paths.partition_file("documents", key), FOMCDocument)}
     if "statement" not in docs:
         raise dg.Failure(description=f"meeting {key}: no statement, so no policy record (re-materialize raw_pages)")
@@ -41,7 +49,7 @@ def meeting_record(context: dg.AssetExecutionContext, storage: Storage) -> dg.Ma
                                   unscheduled=unscheduled)
     path = paths.record_file(key)
     atomic_write_bytes(path, record.model_dump_json(indent=1).encode())
-    return dg.MaterializeResult(metadata={
+    return {
         "decision": record.decision,
         "change_bp": record.change_bp if record.change_bp is not None else "not stated",
         "range_after": record.range_after.text if record.range_after else "not restated",
@@ -52,7 +60,7 @@ def meeting_record(context: dg.AssetExecutionContext, storage: Storage) -> dg.Ma
         "attendance": len(record.attendance),
         "decision_sentence": dg.MetadataValue.md(f"> {record.decision_source.sentence}"),
         "path": str(path),
-    })
+    }
 
 
 def read_record(storage: Storage, key: str) -> MeetingRecord:
@@ -81,8 +89,8 @@ def policy_timeline(context: dg.AssetExecutionContext, storage: Storage) -> dg.M
     atomic_write(paths.timeline, lambda tmp: frame.write_parquet(tmp))
     write_catalog(paths)
     atomic_write_bytes(paths.policy_records, records_json(records))
-    png = timeline_chart(rows)
-    atomic_write_bytes(paths.report("policy_timeline.png"), png)
+    chart = paths.report("policy_timeline.png")
+    atomic_write_bytes(chart, timeline_chart(rows))
     problems = chain_problems(records)
     preview = frame.select("meeting_date", "decision", "change_bp", "range_text", "dissenters").tail(12)
     return dg.MaterializeResult(metadata={
@@ -92,13 +100,8 @@ def policy_timeline(context: dg.AssetExecutionContext, storage: Storage) -> dg.M
         "holds": sum(r["decision"] == "maintain" for r in rows),
         "latest": f"{rows[-1]['meeting_date']}: {rows[-1]['range_text']}",
         "chain_problems": len(problems),
-        "chart": dg.MetadataValue.md(_image_markdown(png)),
-        "recent": dg.MetadataValue.md("\n".join(markdown_table(preview.columns, preview.rows()))),
+        "chart": image_preview(chart),
+        "recent": table(preview.to_dicts()),
         "path": str(paths.timeline),
     })
 
-
-def _image_markdown(png: bytes) -> str:
-    import base64
-
-    return f"![policy timeline](data:image/png;base64,{base64.b64encode(png).decode()})"

@@ -1,6 +1,5 @@
 """Quality assets: the retrieval evaluation (with recall checks) and the ANN benchmark."""
 
-import base64
 import json
 
 import dagster as dg
@@ -8,6 +7,7 @@ import dagster as dg
 from fomc_pipeline.assets.index import corpus, embeddings
 from fomc_pipeline.assets.policy import policy_timeline
 from fomc_pipeline.resources import Storage
+from fomc_pipeline.ui_metadata import image_preview, rounded, table
 from fomc_qa.answering.session import open_retriever
 from fomc_qa.benchmark.choose import RECALL_FLOOR
 from fomc_qa.benchmark.report import ReportFiles, read_summary
@@ -23,6 +23,7 @@ REPORT_FILE = "retrieval_eval.json"
 # the dev split); targets are what we aim for and report beside each check's value.
 FLOORS = {"hit_rate@5": 0.90, "recall@5": 0.85, "mrr": 0.80, "chunk_text_recall@5": 0.70}
 TARGETS = {"hit_rate@5": 0.95, "recall@5": 0.90, "mrr": 0.85, "chunk_text_recall@5": 0.90}
+SUMMARY_METRICS = ["hit_rate@5", "recall@5", "precision@5", "ndcg@5", "mrr", "chunk_text_recall@5"]
 
 
 @dg.asset(
@@ -44,15 +45,21 @@ def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage) -> dg.Ma
     context.log.info("dev split:\n" + format_summary(report["dev"]))
     return dg.MaterializeResult(
         metadata={
-            **{f"dev_{k}": float(dev[k]) for k in FLOORS},
+            **{f"dev_{k}": rounded(float(dev[k]), 4) for k in FLOORS},
             "dev_questions": report["dev"]["n"],
             "train_questions": report["train"]["n"],
             "test_questions": report["test"]["n"],
             **{f"{split}_hit_rate_at_5": round(float(report[split]["overall"]["hit_rate@5"]), 4) for split in SPLITS},
-            "summary": dg.MetadataValue.md(f"```\n{format_summary(report['dev'])}\n```"),
+            "summary": table([{"split": split, "questions": report[split]["n"],
+                               **{k: _number(report[split]["overall"].get(k)) for k in SUMMARY_METRICS}}
+                              for split in ("train", "dev")]),
             "report": str(out),
         }
     )
+
+
+def _number(value) -> float | None:
+    return None if value is None else float(value)
 
 
 def _metric_check(metric: str):
@@ -70,7 +77,7 @@ def _metric_check(metric: str):
         }
         return dg.AssetCheckResult(
             passed=value >= FLOORS[metric],
-            metadata={metric: value, "floor": FLOORS[metric], "target": TARGETS[metric],
+            metadata={metric: rounded(value, 4), "floor": FLOORS[metric], "target": TARGETS[metric],
                       "meets_target": value >= TARGETS[metric], "by_category": dg.MetadataValue.json(by_category)},
         )
 
@@ -116,14 +123,25 @@ def ann_benchmark(context: dg.AssetExecutionContext, config: BenchmarkConfig,
         report = run_study(storage.paths, config.options())
     except NothingToMeasure as exc:
         raise dg.Failure(description=f"the benchmark found nothing to measure: {exc}") from exc
-    plot = base64.b64encode(report.files.plot.read_bytes()).decode()
     return dg.MaterializeResult(
         metadata={
-            **report.figures(),
-            "recall_vs_latency": dg.MetadataValue.md(f"![recall vs latency](data:image/png;base64,{plot})"),
+            **{name: rounded(value, 4) for name, value in report.figures().items()},
+            "head_to_head": table(head_to_head_rows(report.summary), digits=4),
+            "recall_vs_latency": image_preview(report.files.plot),
             "report": dg.MetadataValue.path(str(report.files.markdown)),
         }
     )
+
+
+def head_to_head_rows(summary: dict) -> list[dict]:
+    """The shipped index and, per rival family, the fastest setting at equal or better recall@10."""
+    def row(role: str, r: dict, ratio: float | None) -> dict:
+        return {"role": role, "config": r["label"], "recall_at_10": r["recall_at_10"], "p50_ms": r["latency_ms_p50"],
+                "p99_ms": r["latency_ms_p99"], "shipped_p50_over_this": ratio}
+
+    return [row("shipped", summary["shipped"], 1.0),
+            *(row(f"fastest {family} at equal recall", v["rival"], v["p50_ratio"])
+              for family, v in summary["versus"].items())]
 
 
 @dg.asset_check(asset=ann_benchmark,
@@ -133,5 +151,5 @@ def shipped_index_recall(context: dg.AssetCheckExecutionContext, storage: Storag
     summary = read_summary(ReportFiles.of(storage.paths))
     recall = float(summary["shipped"]["recall_at_10"])
     return dg.AssetCheckResult(passed=recall >= summary["recall_floor"],
-                               metadata={"recall_at_10": recall, "floor": summary["recall_floor"],
+                               metadata={"recall_at_10": rounded(recall, 4), "floor": summary["recall_floor"],
                                          "shipped": summary["shipped"]["label"]})
