@@ -21,33 +21,65 @@ CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOT = Path(__file__).resolve().parents[1] / "data" / "reports" / "web_page.png"
 
 
-@pytest.fixture(scope="module")
-def server(built, tmp_path_factory):
-    """`python -m fomc_qa serve` with no --host, on a free port; yields its base URL and its log."""
+def _start(data_dir: Path, log: Path) -> tuple[subprocess.Popen, str]:
+    """`python -m fomc_qa serve` with no --host, on a free port, once /healthz answers."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    env = {**os.environ, "FOMC_DATA_DIR": str(built[0]), "HF_HUB_OFFLINE": "1", "FOMC_QA_LM": "extractive"}
-    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    env = {**os.environ, "FOMC_DATA_DIR": str(data_dir), "HF_HUB_OFFLINE": "1", "FOMC_QA_LM": "extractive"}
     with open(log, "w") as out:
         proc = subprocess.Popen([sys.executable, "-m", "fomc_qa", "serve", "--port", str(port)], env=env,
                                 stdout=out, stderr=subprocess.STDOUT)
     url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"the server exited: {log.read_text()}")
+        try:
+            if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
+                return proc, url
+        except httpx.HTTPError:
+            time.sleep(0.3)
+    proc.terminate()
+    pytest.fail(f"the server did not start: {log.read_text()}")
+
+
+def _stop(proc: subprocess.Popen) -> None:
+    proc.terminate()
+    proc.wait(timeout=30)
+
+
+@pytest.fixture(scope="module")
+def server(built, tmp_path_factory):
+    """The server over the built fixture; yields its base URL and its log."""
+    log = tmp_path_factory.mktemp("serve") / "serve.log"
+    proc, url = _start(built[0], log)
     try:
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline:
-            assert proc.poll() is None, log.read_text()
-            try:
-                if httpx.get(f"{url}/healthz", timeout=2).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.3)
-        else:
-            pytest.fail(f"the server did not start: {log.read_text()}")
         yield url, log
     finally:
-        proc.terminate()
-        proc.wait(timeout=30)
+        _stop(proc)
+
+
+def test_a_restarted_server_process_continues_the_conversation(built, tmp_path):
+    """The conversation store outlives the process: ask, stop the server, start a new one, follow up."""
+    cid = "process-restart-1"
+    first, url = _start(built[0], tmp_path / "first.log")
+    try:
+        r = httpx.post(f"{url}/v1/answer", json={"question": "Who dissented in March 2023?", "conversation_id": cid},
+                       timeout=120)
+        assert r.status_code == 200, r.text
+    finally:
+        _stop(first)
+    second, url = _start(built[0], tmp_path / "second.log")
+    try:
+        r = httpx.post(f"{url}/v1/answer", json={"question": "And in October 2025?", "conversation_id": cid},
+                       timeout=120)
+        assert r.status_code == 200, r.text
+        assert "October 2025" in r.json()["resolved_question"] and "dissent" in r.json()["resolved_question"]
+        history = httpx.get(f"{url}/v1/conversations/{cid}", timeout=30).json()
+        assert len(history) == 4 and history[0]["content"] == "Who dissented in March 2023?", history
+    finally:
+        _stop(second)
 
 
 def test_serve_binds_loopback_by_default(server):
