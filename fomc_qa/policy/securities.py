@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fomc_qa.policy.answers import Quote, RecordAnswer, day
+from fomc_qa.policy.answers import Quote, RecordAnswer, _label, day
 from fomc_qa.policy.record import MeetingRecord, SecuritiesLevel, Source
 from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month
 
@@ -144,8 +144,7 @@ def _ended(records: Sequence[MeetingRecord], kind: str) -> tuple[MeetingRecord, 
 
 
 def _quote(record: MeetingRecord, source: Source) -> Quote:
-    kind = "minutes" if source.document_id.startswith("minutes") else "statement"
-    return Quote(f"FOMC {kind} of {day(record.meeting_date)}", source)
+    return Quote(_label(record, source), source)
 
 
 def _money(amount: float) -> str:
@@ -262,8 +261,7 @@ def _changes(pairs: list[tuple[SecuritiesLevel, MeetingRecord]]) -> list[tuple[S
 
 def _set_at(pair: tuple[SecuritiesLevel, MeetingRecord]) -> str:
     level, record = pair
-    kind = "minutes" if level.source.document_id.startswith("minutes") else "statement"
-    return f"the {kind} of {day(record.meeting_date)}"
+    return "the " + _label(record, level.source).removeprefix("FOMC ")
 
 
 def _when(sq: SecuritiesQuestion) -> str:
