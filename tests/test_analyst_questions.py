@@ -85,6 +85,20 @@ def test_attendance_from_the_minutes(ask):
     assert any(c["doc_type"] == "minutes" for c in answer["citations"])
 
 
+def test_officers_from_the_attendance_list(ask):
+    answer = ask("Who was the Vice Chair of the FOMC at the January 2024 meeting?")
+    assert answer["answer"].startswith("John C. Williams was Vice Chair at the January 31, 2024 meeting.")
+    assert "“John C. Williams, Vice Chair” [1]" in answer["answer"]
+    assert answer["citations"][0]["document_id"] == "minutes-2024-01-31"
+
+
+def test_the_last_hike_of_a_cycle_that_began_in_one_year_and_ended_in_another(ask):
+    # The indexed meetings after 2022 hold no hike, so the cycle that began in 2022 ends at its last 2022 hike
+    # (tests/test_policy.py has a cycle that crosses the year).
+    answer = ask("When was the last rate hike of the tightening cycle that began in 2022?")
+    assert "December 14, 2022 meeting" in answer["answer"].split(".")[0]
+
+
 def test_another_economys_current_data_is_declined(ask):
     answer = ask("What is the current GDP growth rate of China?")
     assert answer["confidence"] == "insufficient" and not answer["citations"]

@@ -7,12 +7,13 @@ import datetime as dt
 import pytest
 
 from fomc_qa.policy.answers import answer
+from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words, fed_fraction, percentage_points, range_forms
 from fomc_qa.policy.questions import parse_policy_question
-from fomc_qa.policy.record import Dissent, MeetingRecord, RateRange, Source, StatementSentence
+from fomc_qa.policy.record import Dissent, MeetingRecord, Officer, RateRange, Source, StatementSentence
 from fomc_qa.policy.scope import out_of_scope
-from fomc_qa.policy.timeline import chain, chain_problems, timeline_rows
+from fomc_qa.policy.timeline import chain, chain_problems, cycle_span, timeline_rows
 
 D = dt.date
 
@@ -226,3 +227,75 @@ def test_extreme_and_duration_answers():
     text = answer(held, chained).direct
     assert "from the June 15, 2022 meeting" in text and "until the September 18, 2024 meeting" in text
     assert "2 (two) meetings at that range" in text
+
+
+def test_a_cycle_spans_its_moves_until_the_first_move_the_other_way():
+    chained = chain(RECORDS)
+    began = parse_policy_question("When was the last rate hike of the tightening cycle that began in 2022?", MEETINGS)
+    assert began is not None and began.intent == "last" and began.cycle == "raise" and began.direction == "raise"
+    # The cycle that began in 2022 ran past 2022: its last hike is the last one before the 2024 cut.
+    assert cycle_span(chained, "raise", set(began.meetings)) == [D(2022, 3, 16), D(2022, 5, 4), D(2022, 6, 15)]
+    # With no date named, the latest cycle of that kind; holds before its first move are not in it.
+    assert cycle_span(chained, "lower", None) == [D(2024, 9, 18)]
+    assert cycle_span(chained, "lower", {D(2022, 3, 16)}) == []
+    start = parse_policy_question("When did the current easing cycle begin?", MEETINGS)
+    assert start is not None and start.intent == "first" and start.cycle == "lower"
+    total = parse_policy_question("How much did the Fed raise rates during the hiking cycle?", MEETINGS)
+    assert total is not None and total.intent == "count" and total.also_size and total.cycle == "raise"
+
+
+def test_desk_answers_over_the_cycle_not_the_named_year():
+    records = [*RECORDS[:5], _record(D(2023, 5, 3), "raise", 1.75, 25), RECORDS[5]]
+    desk = PolicyDesk(records, hit_for=lambda chunk_id: None)
+    consulted = desk.consult("What was the total increase over the tightening cycle that started in 2022?")
+    assert consulted is not None
+    assert consulted.answer.direct.startswith("The FOMC raised the target range 4 (four) times between March 16, "
+                                              "2022 and May 3, 2023, by 1-3/4 percentage points (175 basis points)")
+    last = desk.consult("When did the FOMC most recently hold rates steady?")
+    assert last is not None and last.question.intent == "last" and "January 31, 2023" in last.answer.direct
+
+
+@pytest.mark.parametrize(
+    ("question", "titles", "span"),
+    [
+        ("Who was the Vice Chair of the FOMC at the May 2022 meeting?", ("Vice Chair",), (D(2022, 5, 4),)),
+        ("Who attended the June 2022 meeting as Chair and Vice Chair?", ("Chair", "Vice Chair"), (D(2022, 6, 15),)),
+        ("Who is the Secretary of the Committee?", ("Secretary",), (D(2024, 9, 18),)),
+        ("Who chaired the FOMC in 2022?", ("Chair",), (D(2022, 1, 26), D(2022, 3, 16), D(2022, 5, 4), D(2022, 6, 15))),
+        ("Who was the SOMA manager in January 2023?", ("Manager, System Open Market Account",), (D(2023, 1, 31),)),
+    ],
+)
+def test_officer_questions(question, titles, span):
+    q = parse_policy_question(question, MEETINGS)
+    assert q is not None and q.intent == "officer" and q.titles == titles and q.meetings == span
+
+
+def test_officer_answers_run_over_meetings_and_cite_the_attendance_line():
+    def officer(record: MeetingRecord, name: str, title: str) -> MeetingRecord:
+        doc = f"minutes-{record.meeting_date}"
+        line = Source(sentence=f"{name}, {title}", document_id=doc, chunk_id=f"{doc}#000")
+        return record.model_copy(update={"officers": [Officer(name=name, title=title, source=line)]})
+
+    records = [officer(r, "James A. Clouse" if r.meeting_date.year < 2023 else "Joshua Gallin", "Secretary")
+               for r in chain(RECORDS)]
+    q = parse_policy_question("Who was the Secretary of the FOMC?", MEETINGS)
+    result = answer(q, records)
+    assert result.direct.startswith("James A. Clouse was Secretary at the 4 (four) meetings from January 26, 2022 "
+                                    "to June 15, 2022; Joshua Gallin was Secretary at the 2 (two) meetings")
+    assert [x.source.sentence for x in result.quotes] == ["James A. Clouse, Secretary", "Joshua Gallin, Secretary"]
+    none = answer(parse_policy_question("Who was the General Counsel in 2022?", MEETINGS), records[:4])
+    assert "do not name a General Counsel" in none.direct and not none.quotes
+
+
+@pytest.mark.parametrize(
+    ("question", "out"),
+    [
+        ("Should I refinance my mortgage if the Fed cuts rates?", True),
+        ("What did the minutes say about mortgage rates in 2022?", False),
+        ("Is it a good time to buy bonds after the September 2024 cut?", True),
+        ("What did the staff say about bond yields in September 2024?", False),
+        ("When did the current easing cycle begin?", False),
+    ],
+)
+def test_advice_is_out_of_scope_and_its_near_misses_are_not(question, out):
+    assert (out_of_scope(question) is not None) == out

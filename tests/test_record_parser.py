@@ -73,6 +73,10 @@ def test_hold_january_2024():
                             "Sushmita Shukla"]
     assert r.other_presidents == ["Patrick Harker", "Neel Kashkari", "Lorie K. Logan"]
     assert "Joshua Gallin" not in r.attendance  # staff are not members
+    officers = {o.title: o.name for o in r.officers}
+    assert officers["Chair"] == "Jerome H. Powell" and officers["Vice Chair"] == "John C. Williams"
+    assert officers["Secretary"] == "Joshua Gallin" and "Manager, System Open Market Account" in officers
+    assert not any("Division" in o.title for o in r.officers)  # staff titles are not the Committee's officers
     activity = r.sentences("economic_activity")
     assert activity[0].source.sentence.startswith("Recent indicators suggest that economic activity has been expanding "
                                                   "at a solid pace")
@@ -181,7 +185,7 @@ def test_every_source_is_verbatim_in_its_chunk_and_votes_count(date):
         assert chunk.document_id == source.document_id and source.sentence in chunk.text
     assert len(set(r.voters_for)) == len(r.voters_for) == r.vote_source.sentence.count(";") + 1
     assert all(not v.endswith(("Chair", "Chairman")) for v in r.voters_for + r.attendance)
-    assert (r.minutes_id is None) == (r.attendance == [])
+    assert (r.minutes_id is None) == (r.attendance == []) == (r.officers == [])
     assert set(r.voters_for) <= set(r.attendance) or r.minutes_id is None
     for s in r.statement:
         assert s.role in ROLES and not is_page_boilerplate(s.source.sentence)

@@ -37,6 +37,7 @@ from fomc_qa.policy.record import (
     BalanceSheetAction,
     Dissent,
     MeetingRecord,
+    Officer,
     RateRange,
     Source,
     StatementSentence,
@@ -75,6 +76,12 @@ _VOTE_AGAINST = re.compile(r"^Voting against (?:the|this) (?:monetary policy )?a
 _NOT_VOTING = re.compile(r"^Absent and not voting (?:was|were) (?P<names>.+?)\.?$")
 _CLAUSE = re.compile(rf"(?P<names>{_NAMES}),\s+who\s+(?P<pref>.+?)(?=[;,]\s+(?:and\s+)?{_NAMES},\s+who\s|$)")
 _MEMBER_LINE = re.compile(rf"{_NAME}(?:,\s+(?:Vice\s+)?Chair(?:man|woman)?)?")
+# The Committee's officers, one per line of the attendance list; staff titles ("Group Manager,
+# Division of ...") are not officers of the Committee.
+_OFFICER_LINE = re.compile(
+    rf"(?P<name>{_NAME}),\s+(?P<title>(?:Vice\s+)?Chair(?:man|woman)?|(?:Deputy\s+|Assistant\s+)?Secretary"
+    rf"|(?:Deputy\s+)?General\s+Counsel|Economist|(?:Deputy\s+)?Manager(?:\s+pro\s+tem)?,\s+System\s+Open\s+Market"
+    rf"\s+Account)")
 _ALTERNATES = re.compile(r"(?P<names>.+?),\s+Alternate Members? of\b")
 _PRESIDENTS = re.compile(r"(?P<names>.+?),\s+(?:Interim\s+|Acting\s+)?(?:First\s+Vice\s+)?Presidents? of the "
                          r"Federal Reserve Banks?\b")
@@ -157,6 +164,8 @@ def parse_meeting_record(statement: FOMCDocument, minutes: FOMCDocument | None, 
         voters_for=votes.voters, dissents=votes.dissents, vote_source=votes.source, not_voting=votes.not_voting,
         attendance=attendance, attendance_source=source(first_line) if first_line else None,
         alternates=alternates, other_presidents=presidents,
+        officers=[Officer(name=m["name"], title=" ".join(m["title"].split()), source=source(line))
+                  for line in _list_lines(minutes) if (m := _OFFICER_LINE.fullmatch(line.text))],
     )
 
 

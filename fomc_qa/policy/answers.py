@@ -8,13 +8,14 @@ each quote after it is a record source, so the program cites it verbatim.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, percentage_points, range_forms
 from fomc_qa.policy.questions import PolicyQuestion
-from fomc_qa.policy.record import RATE_LABEL, MeetingRecord, Source
+from fomc_qa.policy.record import RATE_LABEL, MeetingRecord, Officer, Source
 
 _VERB = {"raise": "raised", "lower": "lowered", "maintain": "kept"}
 _NOUN = {"raise": "increase", "lower": "cut", "maintain": "hold", None: "move"}
@@ -291,6 +292,39 @@ def answer_attendance(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Re
     return RecordAnswer(_sentence("; ".join(parts)), quotes)
 
 
+def _canonical_title(title: str) -> str:
+    title = re.sub(r"^(Vice )?Chair(?:man|woman)$", r"\1Chair", title)
+    return "Manager, System Open Market Account" if title.startswith("Manager pro tem") else title
+
+
+def answer_officer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """Who held each title the question names, in runs of meetings ("John C. Williams was Vice Chair at
+    the 8 meetings from ... to ..."), each run cited at its last meeting."""
+    parts, quotes = [], []
+    for title in q.titles:
+        runs: list[tuple[str, str, list[MeetingRecord], Officer]] = []  # name, title as written, meetings, last
+        for r in records:
+            for officer in (o for o in r.officers if _canonical_title(o.title) == title):
+                if runs and runs[-1][0] == officer.name:
+                    runs[-1][2].append(r)
+                    runs[-1] = (officer.name, runs[-1][1], runs[-1][2], officer)
+                else:
+                    runs.append((officer.name, officer.title, [r], officer))
+        for name, written, meetings, last in runs[-MAX_LISTED:]:
+            when = (f"at the {day(meetings[0].meeting_date)} meeting" if len(meetings) == 1 else
+                    f"at the {count_words(len(meetings))} meetings from {day(meetings[0].meeting_date)} to "
+                    f"{day(meetings[-1].meeting_date)}")
+            parts.append(f"{name} was {written} {when}")
+            quotes += _quote(meetings[-1], last.source)
+    if not parts:
+        return RecordAnswer(f"The minutes of the meetings {_span_phrase(q, records)} do not name a "
+                            f"{' or '.join(q.titles)}.")
+    direct = _sentence("; ".join(parts))
+    if not q.named_span and len(records) == 1:
+        direct = f"As of {day(records[-1].meeting_date)}, the latest meeting in the index: {direct}"
+    return RecordAnswer(direct, quotes)
+
+
 def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: bool) -> RecordAnswer:
     label = " and ".join(_ROLE_LABEL.get(role, role) for role in q.roles)
     quotes: list[Quote] = []
@@ -354,6 +388,8 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
         return answer_votes(q, records)
     if q.intent == "attendance":
         return answer_attendance(q, records)
+    if q.intent == "officer":
+        return answer_officer(q, records)
     if q.intent in ("evolution", "role"):
         return answer_role(q, records, evolution=q.intent == "evolution")
     return answer_decision(q, records[-MAX_LISTED:])

@@ -6,6 +6,7 @@ count; the program opens its answer with the record's direct sentence and cites 
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -16,7 +17,7 @@ from fomc_qa.policy.answers import RecordAnswer, answer
 from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
-from fomc_qa.policy.timeline import chain, in_span
+from fomc_qa.policy.timeline import chain, cycle_span, in_span
 
 HitFor = Callable[[str], "SearchHit | None"]
 
@@ -48,6 +49,12 @@ class PolicyDesk:
         parsed = parse_policy_question(question, self.meetings)
         if parsed is None:
             return None
+        if parsed.cycle:
+            within = set(parsed.meetings) if parsed.named_span else None
+            span = cycle_span(self.records, parsed.cycle, within)
+            if not span:
+                return None
+            parsed = dataclasses.replace(parsed, meetings=tuple(span), named_span=True)
         result = answer(parsed, in_span(self.records, set(parsed.meetings)))
         return Consultation(parsed, result) if result is not None else None
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetings, parse_filter
 
 Intent = str  # one of INTENTS
-INTENTS = ("attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first", "last",
+INTENTS = ("officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first", "last",
            "largest", "smallest", "duration", "current", "change", "decision")
 
 _W = re.IGNORECASE
@@ -69,6 +69,13 @@ _STOPPED = re.compile(r"\b(?:stop\w*|end\w*|halt\w*|conclud\w*|finish\w*|paus\w*
                       r"(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
 _STARTED = re.compile(r"\b(?:start\w*|begin\w*|began|begun|commenc\w*|resum\w*|initiat\w*|kick\w* off)\s+"
                       r"(?:to\s+)?(?:its\s+|the\s+)?(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
+# "the tightening cycle that began in 2022": the run of moves one way, holds included, until the first
+# move the other way; the question's dates name where the cycle started, not where it ends.
+_CYCLE = re.compile(
+    r"\b(?:(tightening|hiking|rate[- ]hik\w*|rate[- ]increase|firming)|(easing|cutting|rate[- ]cut\w*|loosening"
+    r"|rate[- ]reduction))\s+(?:cycle|campaign|phase|spree)\b", _W)
+_CYCLE_BEGIN = re.compile(r"\b(?:begin|began|begun|start\w*|kick\w* off|commenc\w*)\b", _W)
+_CYCLE_END = re.compile(r"\b(?:end|ended|ending|conclud\w*|finish\w*|stop\w*|peak\w*)\b", _W)
 _LARGEST = re.compile(r"\b(?:biggest|largest|greatest|steepest|sharpest|most aggressive|jumbo)\b", _W)
 _SMALLEST = re.compile(r"\b(?:smallest|least|mildest)\b", _W)
 _DURATION = re.compile(r"\bhow long\b|\bfor how many (?:months|years)\b", _W)
@@ -76,10 +83,35 @@ _DURATION = re.compile(r"\bhow long\b|\bfor how many (?:months|years)\b", _W)
 _SPAN_END = re.compile(r"\b(?:at|by) the (?:end|close) of\b|\byear[- ]end\b|\bend of (?:the year|\d{4})\b", _W)
 _SPAN_START = re.compile(r"\b(?:at|by) the (?:start|beginning|outset) of\b|\bgoing into\b|\bentering\b", _W)
 _CURRENT = re.compile(
-    r"\b(?:current\w*|now|today|at present|presently|latest|most recent|as of (?:now|today)|these days"
+    r"\b(?:current\w*|now|today|at present|presently|latest|most recent(?:ly)?|as of (?:now|today)|these days"
     r"|right now|as it stands|stand(?:s)? now|at the moment)\b", _W)
 _SIZE = re.compile(r"\bby how much\b|\bhow (?:much|big|large)\b|\bsize\b|\bbasis points?\b|\bbps?\b|\bmagnitude\b", _W)
 _ATTEND = re.compile(r"\b(?:attend\w*|present at|participat\w* in the meeting|who was at|who were at)\b", _W)
+# "Who was Vice Chair", "who chaired", "who ran the Desk": the Committee's officers as the minutes title them.
+_OFFICER_TITLES = (
+    ("Vice Chair", r"vice[- ]chair\w*"),
+    ("Chair", r"(?<!vice )(?<!vice-)chair(?:man|woman|person)?\b|chaired"),
+    ("Deputy Secretary", r"deputy secretary"),
+    ("Assistant Secretary", r"assistant secretar\w*"),
+    ("Secretary", r"(?<!deputy )(?<!assistant )secretary"),
+    ("Deputy General Counsel", r"deputy general counsel"),
+    ("General Counsel", r"(?<!deputy )general counsel"),
+    ("Economist", r"(?<!associate )economists?\b(?! (?:at|from|in|with)\b)"),
+    ("Deputy Manager, System Open Market Account", r"deputy (?:soma |desk )?manager"),
+    ("Manager, System Open Market Account",
+     r"(?<!deputy )(?:soma |desk )?manager(?: pro tem)?(?! of (?:the )?division)|ran the desk"
+     r"|(?:head|manager) of the desk"),
+)
+_WHO = re.compile(r"\bwho\b|\bname (?:of )?the\b|\bwhich (?:person|official)\b", _W)
+
+
+def officer_titles(text: str) -> tuple[str, ...]:
+    """The Committee titles a question names, canonical as the minutes write them."""
+    found = [(m.start(), title) for title, words in _OFFICER_TITLES
+             if (m := re.search(rf"\b(?:{words})", text, _W))]
+    return tuple(title for _, title in sorted(found))
+
+
 _DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|opposed|objected)\b", _W)
 _VOTE = re.compile(r"\b(?:vot\w*|unanim\w*|tally|split decision)\b", _W)
 _DECISION = re.compile(r"\b(?:decid\w*|decision|do|did|action|set|move|announce\w*)\b", _W)
@@ -100,7 +132,7 @@ _NAME = re.compile(r"\b([A-Z][a-z]+(?:'s)?)\b")
 # Point-in-time intents: "after the July 2023 hike, what IORB ...?" asks about that meeting, not the next.
 # An administered rate's level is asked for, not a discussion of the facility.
 _RATE_LEVEL = re.compile(r"\b(?:rates?|iorb|ioer|percent|level|set|adjust\w*|moved?|changed?)\b", _W)
-_POINT_INTENTS = ("rate", "decision", "change", "votes", "dissents", "attendance", "role")
+_POINT_INTENTS = ("rate", "decision", "change", "votes", "dissents", "attendance", "officer", "role")
 
 
 # "the first cut after the hiking cycle": the clause after "after/since/before" names the event the
@@ -142,6 +174,8 @@ class PolicyQuestion:
     unscheduled: bool = False  # a count of unscheduled meetings and notation votes
     edge: str | None = None  # "end" / "start": the range at the end or the start of a named span
     yes_no: bool = False  # "Did the FOMC raise ...?": the answer opens with Yes or No
+    titles: tuple[str, ...] = ()  # Committee officers' titles, for officer questions
+    cycle: str | None = None  # "the tightening cycle": the span is the cycle of moves of this kind (the desk finds it)
 
     @property
     def role(self) -> str | None:
@@ -224,6 +258,17 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     if not named and _LATEST_MEETING.search(q):  # "at its last meeting": the latest indexed one
         span, named, q = [meetings[-1]], True, _LATEST_MEETING.sub("the meeting", q)
     intent, extra = _intent(q, named)
+    cycle = _CYCLE.search(q)
+    if cycle:
+        kind = "raise" if cycle.group(1) else "lower"
+        extra = {**extra, "cycle": kind}
+        if intent is None or intent == "current" or (intent == "decision" and not extra.get("direction")):
+            rest = q[:cycle.start()] + q[cycle.end():]
+            intent = "last" if _CYCLE_END.search(rest) and not _CYCLE_BEGIN.search(rest) else \
+                "first" if _CYCLE_BEGIN.search(rest) else "count"
+            extra = {**extra, "also_size": intent == "count"}
+        if intent in ("first", "last", "count", "largest", "smallest") and not extra.get("direction"):
+            extra["direction"] = kind
     if intent is None:
         return None
     if intent in _POINT_INTENTS and len(span) > 1:
@@ -236,7 +281,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         named = True
     if intent == "current" and extra.get("edge"):
         span = [span[-1]] if extra["edge"] == "end" else [span[0]]
-    elif intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)):
+    elif intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)) \
+            or (intent == "officer" and not named and re.search(r"\b(?:is|are)\b", q, _W)):
         span = [meetings[-1]]
     yes_no = bool(re.match(r"\s*(?:did|was|were|has|have|is|does|do)\b", q, _W))
     return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, yes_no=yes_no, **extra)
@@ -255,6 +301,9 @@ _NOT_NAMES = frozenset(
 
 def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Rules in order of specificity; each names what it needs from the question."""
+    titles = officer_titles(q)
+    if titles and _WHO.search(q) and not _DISSENT.search(q):
+        return "officer", {"titles": titles}
     if _ATTEND.search(q):
         return "attendance", {}
     if _DISSENT.search(q):
@@ -321,7 +370,7 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     main = _EVENT_CLAUSE.sub("", q).strip() or q
     if _STARTED.search(main) or _FIRST.search(q):
         return "first", qualifiers
-    if _STOPPED.search(main) or _LAST.search(q):
+    if _STOPPED.search(main) or _LAST.search(q) or (direction and re.search(r"\blatest\b", q, _W)):
         return "last", qualifiers
     edge = "end" if _SPAN_END.search(q) else "start" if _SPAN_START.search(q) else None
     if edge and named and about_rate and not direction and not _DISCUSSION.search(q):

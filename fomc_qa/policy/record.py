@@ -100,6 +100,15 @@ class Dissent(_Record):
     elaboration: Source | None = None  # the minutes' sentence on why ("Governor Bowman preferred ...")
 
 
+class Officer(_Record):
+    """A Committee title the minutes' attendance list gives someone at the meeting ("John C. Williams,
+    Vice Chair"; "Roberto Perli, Manager, System Open Market Account")."""
+
+    name: str
+    title: str
+    source: Source
+
+
 class MeetingRecord(_Record):
     """What one meeting decided and said, every field traceable to a sentence."""
 
@@ -124,6 +133,7 @@ class MeetingRecord(_Record):
     alternates: list[str] = []  # the alternate members among `attendance`
     other_presidents: list[str] = []  # Reserve Bank presidents (or interim ones) present, not members or alternates
     not_voting: list[str] = []  # members the statement lists as "absent and not voting"
+    officers: list[Officer] = []  # the Committee's officers at the meeting, as the attendance list titles them
 
     @property
     def key(self) -> str:
@@ -143,4 +153,5 @@ class MeetingRecord(_Record):
         out += [s.source for s in self.statement] + [d.source for d in self.dissents]
         out += [d.elaboration for d in self.dissents if d.elaboration is not None]
         out += [s for s in (self.vote_source, self.attendance_source) if s is not None]
+        out += [o.source for o in self.officers]
         return out

@@ -32,7 +32,8 @@ _FOMC_SUBJECT = re.compile(
     r"|policy stance|stance of (?:monetary )?policy|monetary policy|iorb|ioer|reserve balances|reverse repo\w*|rrp"
     r"|discount rate|primary credit|balance sheet|holdings|runoff|asset purchases|statement|minutes|vot\w+"
     r"|dissent\w*|members?|participants|chair|governors?|guidance|decisions?|meetings?|interest rates?"
-    r"|rate (?:hikes?|cuts?|increases?|decreases?)|rates)\b", _W)
+    r"|rate (?:hikes?|cuts?|increases?|decreases?)|rates"
+    r"|(?:easing|tightening|hiking|cutting) (?:cycle|campaign))\b", _W)
 # Rates the FOMC does not set: "current mortgage rates" are market data, not FOMC records.
 _MARKET_RATE = re.compile(
     r"\b(?:mortgage|bond|treasury|deposit|savings|loan|exchange|swap|libor|sofr|market|credit card|prime|cd)"
@@ -76,7 +77,9 @@ _ASKS_DOCUMENTS = re.compile(r"\b(?:minutes|statement|staff|participants|fomc|co
 _PRIVATE = re.compile(
     r"\b(?:should|could|can|must) (?:i|we|you) (?:buy|sell|short|invest|purchase)\b"
     r"|\b(?:what|which) (?:\w+ ){0,3}(?:to buy|to sell|to short|to invest in)\b"
-    r"|\binvestment advice\b"
+    r"|\binvestment advice\b|\bshould (?:i|we)\b|\b(?:is it|would it be) (?:a )?(?:good|wise|smart)\b"
+    r"|\bmy (?:mortgage|savings|portfolio|money|investments?|loans?|debts?|retirement|401\(?k\)?|house|home|car|"
+    r"credit|stocks?|bonds?|deposits?|job)\b"
     r"|\b(?:personal|private|his|her) (?:net worth|wealth|fortune|finances|salary|income|portfolio|investments"
     r"|life|family|health|address|phone)\b"
     r"|\b(?:married|wife|husband|spouse|children|kids|birthday|hobbies|favou?rite|hometown|religio\w*)\b"

@@ -119,5 +119,30 @@ def load_records(path: Path) -> list[MeetingRecord]:
         raise RecordsMissing(f"{path}: damaged policy record ({str(exc).splitlines()[0]})") from exc
 
 
+def cycle_span(records: Sequence[MeetingRecord], kind: str, within: Set[dt.date] | None) -> list[dt.date]:
+    """The meetings of a cycle of moves of one kind (holds between them included): the one that started
+    within the named meetings, else the latest one; it ends with its last move before the first move
+    the other way. Empty when there is no such move."""
+    ordered = sorted(records, key=lambda r: r.meeting_date)
+    dates = [r.meeting_date for r in ordered]
+    moves = [i for i, r in enumerate(ordered) if r.decision == kind]
+    if within:
+        moves_within = [i for i in moves if dates[i] in within]
+        if not moves_within:
+            return []
+        start = moves_within[0]
+    elif moves:
+        start = moves[-1]
+        while start > 0 and ordered[start - 1].decision in (kind, "maintain"):
+            start -= 1
+        start = next(i for i in moves if i >= start)
+    else:
+        return []
+    opposite = next((i for i in range(start, len(ordered)) if ordered[i].decision not in (kind, "maintain")),
+                    len(ordered))
+    end = max(i for i in moves if start <= i < opposite)
+    return dates[start: end + 1]
+
+
 def in_span(records: Sequence[MeetingRecord], meetings: Set[dt.date] | None) -> list[MeetingRecord]:
     return [r for r in records if meetings is None or r.meeting_date in meetings]
