@@ -35,7 +35,7 @@ from fomc_qa.index.integrity import (
 )
 from fomc_qa.index.tables import EMBED_DIM
 from fomc_qa.models import SearchHit
-from fomc_qa.text.lexical import load_bm25, query_terms, tokenize
+from fomc_qa.text.lexical import LexicalIndex
 
 CATALOG_TABLES = ("documents", "chunks", "embeddings")
 # The files a query opens; doctor checks the rest (documents, the program) as well.
@@ -200,11 +200,11 @@ class Corpus:
         path = self.paths.bm25
         try:
             ids = json.loads((path / "chunk_ids.json").read_bytes())
-            return load_bm25(str(path)), ids
+            return LexicalIndex(path), ids
         except FileNotFoundError as exc:
             raise IndexMissing(f"no BM25 index under {path} ({exc.filename} is missing); "
                                f"fix: {corpus_command(self.paths)}") from exc
-        except Exception as exc:  # bm25s raises whatever its JSON/NumPy readers raise on a damaged file
+        except Exception as exc:  # whatever the JSON/NumPy readers raise on a damaged file
             records = [r for r in records_of(self.manifest) if r.kind == "bm25"]
             raise_for(check_files(self.paths, self.manifest, records, hashes=True))  # name the damaged file
             raise IndexMissing(f"the BM25 index under {path} is unreadable ({first_line(exc)}); "
@@ -255,18 +255,15 @@ class Corpus:
 
     def lexical_scores(self, query: str) -> np.ndarray:
         """BM25 score of every chunk (by row) for the query: cheap at this corpus size, and exact."""
-        scores = self.bm25.get_scores(query_terms(query))
+        scores = self.bm25.scores(query)
         out = np.zeros(len(self.table), dtype=np.float32)
         out[self._bm25_rows] = scores
         return out
 
     def lexical_search(self, query: str, k: int, meetings: set[dt.date] | None = None) -> list[tuple[int, float]]:
         """(row, BM25 score) of the k best lexical matches, optionally within some meetings."""
-        mask = None
+        scores = self.bm25.scores(query)
         if meetings is not None:
-            mask = np.array([self.table.meeting_date[r] in meetings for r in self._bm25_rows], dtype=np.float32)
-            if not mask.any():
-                return []
-        docs, scores = self.bm25.retrieve(tokenize([query]), k=min(k, len(self._bm25_rows)), weight_mask=mask,
-                                          show_progress=False, n_threads=1)
-        return [(self._bm25_rows[int(d)], float(s)) for d, s in zip(docs[0], scores[0], strict=True) if s > 0]
+            scores *= np.array([self.table.meeting_date[r] in meetings for r in self._bm25_rows], dtype=np.float32)
+        best = np.argsort(-scores, kind="stable")[:k]
+        return [(self._bm25_rows[int(d)], float(scores[d])) for d in best if scores[d] > 0]

@@ -20,7 +20,7 @@ from fomc_qa.index.embed import EmbeddingCache, EmbeddingProvider, embed_with_ca
 from fomc_qa.index.store import CATALOG_TABLES, new_index
 from fomc_qa.index.tables import EMBED_DIM, SCHEMAS, atomic_write
 from fomc_qa.models import DocumentChunk, chunk_key
-from fomc_qa.text.lexical import build_bm25
+from fomc_qa.text.lexical import save_bm25
 
 
 @dataclass(frozen=True)
@@ -69,7 +69,7 @@ def write_bm25(paths: DataPaths, chunk_ids: list[str], texts: list[str]) -> None
     target = paths.bm25
     target.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=".bm25.", dir=target.parent))
-    build_bm25(texts).save(str(staging), show_progress=False)
+    save_bm25(texts, staging)
     (staging / "chunk_ids.json").write_text(json.dumps(chunk_ids))
     old = target.with_name(f".bm25.old.{dt.datetime.now().timestamp()}")
     if target.exists():
