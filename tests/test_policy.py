@@ -299,3 +299,35 @@ def test_officer_answers_run_over_meetings_and_cite_the_attendance_line():
 )
 def test_advice_is_out_of_scope_and_its_near_misses_are_not(question, out):
     assert (out_of_scope(question) is not None) == out
+
+
+@pytest.mark.parametrize(
+    ("question", "term", "edge"),
+    [
+        ("When did the FOMC statement first describe inflation as transitory?", "transitory", "first"),
+        ("When did the statement stop saying that inflation was transitory?", "transitory", "last"),
+        ("When did the Fed drop the word 'transitory' from its statement?", "transitory", "last"),
+        ("How many statements in 2022 mentioned the word transitory?", "transitory", "count"),
+        ("Which statements used the phrase \"ample reserves\"?", "ample reserves", "count"),
+    ],
+)
+def test_mention_questions_name_the_term(question, term, edge):
+    q = parse_policy_question(question, MEETINGS)
+    assert q is not None and (q.intent, q.term, q.edge) == ("mention", term, edge)
+
+
+def test_mention_answers_find_first_last_and_count_in_the_statements():
+    chained = chain(RECORDS)
+    first = answer(parse_policy_question("When did the statement first mention supply imbalances?", MEETINGS),
+                   chained)
+    assert first.direct.startswith("The first statement in the indexed meetings to use “supply imbalances” was "
+                                   "that of May 4, 2022 (the only one that did).")
+    last = answer(parse_policy_question("When did the statement stop mentioning supply imbalances?", MEETINGS),
+                  chained)
+    assert "May 4, 2022; the next, on June 15, 2022, no longer did" in last.direct
+    assert [x.label for x in last.quotes] == ["FOMC statement of May 4, 2022", "FOMC statement of June 15, 2022"]
+    count = answer(parse_policy_question('How many statements used the word "elevated"?', MEETINGS), chained)
+    assert count.direct.startswith("6 (six) of the 6 statements in the indexed meetings use “elevated”")
+    # A term no statement uses is left to retrieval (the minutes may use it).
+    assert answer(parse_policy_question("When did the statement first use the word patient?", MEETINGS),
+                  chained) is None

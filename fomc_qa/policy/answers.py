@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, percentage_points, range_forms
 from fomc_qa.policy.questions import PolicyQuestion
-from fomc_qa.policy.record import RATE_LABEL, MeetingRecord, Officer, Source
+from fomc_qa.policy.record import RATE_LABEL, MeetingRecord, Officer, Source, StatementSentence
 
 _VERB = {"raise": "raised", "lower": "lowered", "maintain": "kept"}
 _NOUN = {"raise": "increase", "lower": "cut", "maintain": "hold", None: "move"}
@@ -292,6 +292,42 @@ def answer_attendance(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Re
     return RecordAnswer(_sentence("; ".join(parts)), quotes)
 
 
+def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    """Where the statements use a term: the first and last statements that do (and the next, which dropped
+    it), or how many did, each occurrence quoted. None when no statement in the span uses it: the minutes
+    may, and ordinary retrieval reads those."""
+    pattern = re.compile(rf"\b{re.escape(q.term or '')}\w*", re.IGNORECASE)
+
+    def uses(s: StatementSentence) -> bool:  # in a sentence of the role the question names, if it names one
+        return bool(pattern.search(s.source.sentence)) and (not q.roles or bool({s.role, *s.also} & set(q.roles)))
+
+    found = [(r, next(s for s in r.statement if uses(s))) for r in records if any(uses(s) for s in r.statement)]
+    if not found:
+        return None
+    term, span = f"“{q.term}”", _span_phrase(q, records)
+    first, last = found[0], found[-1]
+    if q.edge == "count":
+        dates = ", ".join(day(r.meeting_date) for r, _ in found)
+        direct = (f"{count_words(len(found))} of the {len(records)} statements {span} use {term}: {dates}.")
+        chosen = found if len(found) <= MAX_LISTED else [*found[: MAX_LISTED // 2], *found[-MAX_LISTED // 2:]]
+        return RecordAnswer(_sentence(direct), [q_ for r, s in chosen for q_ in _quote(r, s.source)])
+    if q.edge == "last":
+        following = next((r for r in records if r.meeting_date > last[0].meeting_date), None)
+        direct = f"The last statement {span} to use {term} was that of {day(last[0].meeting_date)}"
+        direct += (f"; the next, on {day(following.meeting_date)}, no longer did." if following is not None
+                   else ", the latest in the span.")
+        quotes = _quote(last[0], last[1].source)
+        if following is not None:
+            same_role = next((s for s in following.statement if s.role == last[1].role), None)
+            quotes += _quote(following, same_role.source if same_role else None, "the next statement")
+        return RecordAnswer(direct, quotes)
+    direct = f"The first statement {span} to use {term} was that of {day(first[0].meeting_date)}"
+    direct += f" ({count_words(len(found))} statements used it, the last on {day(last[0].meeting_date)})." \
+        if len(found) > 1 else " (the only one that did)."
+    return RecordAnswer(direct, _quote(first[0], first[1].source) + (_quote(last[0], last[1].source)
+                                                                      if len(found) > 1 else []))
+
+
 def _canonical_title(title: str) -> str:
     title = re.sub(r"^(Vice )?Chair(?:man|woman)$", r"\1Chair", title)
     return "Manager, System Open Market Account" if title.startswith("Manager pro tem") else title
@@ -390,6 +426,8 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
         return answer_attendance(q, records)
     if q.intent == "officer":
         return answer_officer(q, records)
+    if q.intent == "mention":
+        return answer_mention(q, records)
     if q.intent in ("evolution", "role"):
         return answer_role(q, records, evolution=q.intent == "evolution")
     return answer_decision(q, records[-MAX_LISTED:])

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetings, parse_filter
 
 Intent = str  # one of INTENTS
-INTENTS = ("officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first", "last",
-           "largest", "smallest", "duration", "current", "change", "decision")
+INTENTS = ("mention", "officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first",
+           "last", "largest", "smallest", "duration", "current", "change", "decision")
 
 _W = re.IGNORECASE
 _RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff|rise|rises|risen|rose|climb\w*)"
@@ -87,6 +87,36 @@ _CURRENT = re.compile(
     r"|right now|as it stands|stand(?:s)? now|at the moment)\b", _W)
 _SIZE = re.compile(r"\bby how much\b|\bhow (?:much|big|large)\b|\bsize\b|\bbasis points?\b|\bbps?\b|\bmagnitude\b", _W)
 _ATTEND = re.compile(r"\b(?:attend\w*|present at|participat\w* in the meeting|who was at|who were at)\b", _W)
+# "When did the statement first call inflation 'transitory'?", "... stop saying ...", "how many statements
+# mentioned ...": the occurrences of a term in the statements' sentences over a span. The term is what the
+# question quotes, or what follows "the word/phrase", "describe ... as", "mention/refer to".
+_QUOTED = re.compile(r"[\"“‘']([^\"”’']{2,60})[\"”’']")
+_TERM_AFTER = re.compile(
+    r"\b(?:(?:mention\w*|refer\w*\s+to|us(?:e|ed|ing))\s+(?:the\s+)?(?:(?:word|term|phrase|expression)s?\s+)?"
+    r"|the\s+(?:word|term|phrase|expression)s?\s+"
+    r"|(?:describ\w*|characteri[sz]\w*)\s+(?:\w+\s+){1,3}?as\s+"
+    r"|call\w*\s+(?:\w+\s+){1,3}?(?=[\w-]+\s*(?:[?.]|$))"
+    r"|(?:say\w*|said|stat\w*)\s+(?:that\s+)?(?:\w+\s+){1,3}?(?:was|is|were|are|would be|will be|remained|remains"
+    r"|had been|has been)\s+)"
+    r"(?P<term>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s*(?:[?.,;]|\s+(?:in|at|for|from|during|between|and|or|after"
+    r"|before|since|until|to)\b|$)", _W)
+_MENTION_FIRST = re.compile(r"\b(?:first|start\w*|begin\w*|began|introduc\w*|earliest)\b", _W)
+_MENTION_LAST = re.compile(r"\b(?:last|stop\w*|drop\w*|remov\w*|no longer|ceas\w*|abandon\w*|retire\w*"
+                           r"|latest|final)\b", _W)
+_MENTION_COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bwhich statements\b|\bnumber of\b", _W)
+_STATEMENT_WORDS = re.compile(r"\bstatements?\b|\bdescrib\w*|\bcall\w*|\bwording\b|\blanguage\b"
+                              r"|\b(?:word|term|phrase)\b|\bmention\w*|\bsay(?:ing)?\b|\bsaid\b", _W)
+
+
+def mention_term(text: str) -> str | None:
+    """The term a question asks the statements' wording about, lower-case, or None."""
+    quoted = _QUOTED.search(text)
+    if quoted:
+        return quoted.group(1).strip().lower()
+    after = _TERM_AFTER.search(text)
+    return after.group("term").strip().lower() if after else None
+
+
 # "Who was Vice Chair", "who chaired", "who ran the Desk": the Committee's officers as the minutes title them.
 _OFFICER_TITLES = (
     ("Vice Chair", r"vice[- ]chair\w*"),
@@ -172,9 +202,11 @@ class PolicyQuestion:
     at_range: tuple[float, float] | None = None  # "held at 5-1/4 to 5-1/2 percent": only meetings that left this range
     person: str | None = None  # a surname the question names, for votes and dissents
     unscheduled: bool = False  # a count of unscheduled meetings and notation votes
-    edge: str | None = None  # "end" / "start": the range at the end or the start of a named span
+    edge: str | None = None  # "end" / "start": the range at the end or the start of a named span; for a
+    # mention: "first" / "last" / "count"
     yes_no: bool = False  # "Did the FOMC raise ...?": the answer opens with Yes or No
     titles: tuple[str, ...] = ()  # Committee officers' titles, for officer questions
+    term: str | None = None  # the wording a mention question searches the statements for
     cycle: str | None = None  # "the tightening cycle": the span is the cycle of moves of this kind (the desk finds it)
 
     @property
@@ -301,6 +333,13 @@ _NOT_NAMES = frozenset(
 
 def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Rules in order of specificity; each names what it needs from the question."""
+    term = mention_term(q) if _STATEMENT_WORDS.search(q) and not re.search(r"\bminutes\b", q, _W) else None
+    if term:
+        kind = ("count" if _MENTION_COUNT.search(q) else "last" if _MENTION_LAST.search(q)
+                else "first" if _MENTION_FIRST.search(q) else None)
+        if kind:
+            rest = re.sub(re.escape(term), " ", q, flags=_W)
+            return "mention", {"term": term, "edge": kind, "roles": roles_of(rest)}
     titles = officer_titles(q)
     if titles and _WHO.search(q) and not _DISSENT.search(q):
         return "officer", {"titles": titles}
