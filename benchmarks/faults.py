@@ -78,6 +78,7 @@ def fuzz_row(examples: int) -> tuple[str, str, int]:
     from fomc_pipeline.fed.pages import PageParseError, parse_page
 
     counts = {"parsed": 0, "rejected": 0, "crashed": 0}
+    crashes: list[tuple[str, str, str, str]] = []
 
     def run(kind: str) -> None:
         @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
@@ -89,17 +90,25 @@ def fuzz_row(examples: int) -> tuple[str, str, int]:
                 counts["parsed"] += 1
             except (PageParseError, CalendarParseError):
                 counts["rejected"] += 1
-            except Exception:  # what the matrix counts: anything but the parsers' own errors
+            except Exception as exc:  # what the matrix counts: anything but the parsers' own errors
                 counts["crashed"] += 1
+                crashes.append((kind, rel, f"{type(exc).__name__}: {exc}", html))
 
         check()
 
     for kind in ("statement", "minutes", "calendar"):
         run(kind)
     total = sum(counts.values())
+    kept = ""
+    if crashes:  # each crashing page kept, to reproduce: python -c "parse_page(open(f).read(), kind, rel)"
+        where = Path(tempfile.mkdtemp(prefix="fomc-fuzz-crashes-"))
+        for i, (kind, rel, error, html) in enumerate(crashes):
+            (where / f"{i}-{kind}.htm").write_text(html, errors="surrogateescape")
+            (where / f"{i}-{kind}.txt").write_text(f"{rel}\n{error}\n")
+        kept = f"; first: {crashes[0][0]} {crashes[0][1]}: {crashes[0][2][:120]} (pages kept in {where})"
     return (f"{total} mutated statement, minutes and calendar pages (hypothesis, {examples} per parser) "
             "through the parsers", f"{counts['crashed']} crashes: {counts['parsed']} parsed, {counts['rejected']} "
-            "rejected with the parsers' own errors", counts["crashed"])
+            f"rejected with the parsers' own errors{kept}", counts["crashed"])
 
 
 def truncation_row(cuts: int) -> tuple[str, str, int]:
