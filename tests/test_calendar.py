@@ -174,6 +174,13 @@ def test_unrecognizable_page_raises(html):
         parse_calendar(html)
 
 
+def test_markup_the_html_parser_rejects_raises():
+    raw = page(CALENDAR_PATH)
+    at = raw.index("<div", raw.index('id="article"'))
+    with pytest.raises(CalendarParseError, match="markup the HTML parser rejects"):
+        parse_calendar(raw[:at] + "<![a" + raw[at:])
+
+
 def test_truncated_calendar_raises():
     raw = page(CALENDAR_PATH)
     with pytest.raises(CalendarParseError, match="truncated"):

@@ -274,6 +274,17 @@ def test_truncated_page_is_refused(path):
         parse_page(cut, "minutes" if "fomcminutes" in path else "statement", path)
 
 
+@pytest.mark.parametrize("markup", ["<![a", "<![ ", "<![\n"])
+def test_markup_the_html_parser_rejects_is_a_parse_error_naming_the_page(markup):
+    # Found by benchmarks/faults.py's fuzzing: Python's HTML parser asserts on a malformed marked section,
+    # and BeautifulSoup re-raises it as ParserRejectedMarkup.
+    path = statement_path("20230322")
+    html = raw(path)
+    at = html.index("<p>", html.index('id="article"'))
+    with pytest.raises(PageParseError, match=f"{path}: markup the HTML parser rejects"):
+        parse_page(html[:at] + markup + html[at:], "statement", path)
+
+
 def test_article_cut_mid_way_is_refused_even_with_closing_html_tag():
     html = raw(minutes_path("20250129"))
     cut = html[: html.index("Staff Economic Outlook")] + "</p></body></html>"

@@ -23,6 +23,7 @@ import re
 from collections.abc import Iterable, Mapping
 
 from bs4 import BeautifulSoup, Tag
+from bs4.builder import ParserRejectedMarkup
 
 from fomc_qa.models import Meeting
 
@@ -65,7 +66,11 @@ def parse_calendar(html: str) -> list[Meeting]:
     """
     if re.search(r"<html[\s>]", html, re.I) and not re.search(r"</html\s*>", html, re.I):
         raise CalendarParseError("calendar page is truncated: no closing </html> tag")
-    soup = BeautifulSoup(html, "html.parser")
+    try:
+        soup = BeautifulSoup(html, "html.parser")
+    except ParserRejectedMarkup as exc:  # Python's HTML parser gives up on some malformed markup ("<![a")
+        raise CalendarParseError(f"calendar page has markup the HTML parser rejects "
+                                 f"({str(exc).strip().splitlines()[-1]})") from exc
     root = soup.find(id="article") or soup
     rows = root.select("div.fomc-meeting")
     headings = [h for h in root.select(".panel-heading") if _HISTORICAL_HEADING_RE.match(_text(h))]

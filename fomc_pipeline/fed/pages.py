@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from bs4 import BeautifulSoup, NavigableString, Tag
+from bs4.builder import ParserRejectedMarkup
 from bs4.element import PreformattedString
 
 from fomc_qa.models import DOC_TYPES, Section
@@ -95,7 +96,7 @@ def parse_page(html: str, doc_type: str, url: str) -> CleanPage:
     empty document (a missing or unclosed article, a truncated page, implausibly little text)."""
     if doc_type not in DOC_TYPES:
         raise ValueError(f"doc_type must be one of {DOC_TYPES}, got {doc_type!r}")
-    article = BeautifulSoup(_article_html(html, url), "html.parser").find(id="article")
+    article = _soup(_article_html(html, url), url).find(id="article")
     if not isinstance(article, Tag):
         raise PageParseError(f"{url}: no div#article container")
 
@@ -132,6 +133,14 @@ def parse_page(html: str, doc_type: str, url: str) -> CleanPage:
             "not a complete FOMC page"
         )
     return CleanPage(title=title, release_date=release_date, text=text, sections=sections)
+
+
+def _soup(html: str, url: str) -> BeautifulSoup:
+    """Python's HTML parser gives up on some malformed markup ("<![a"): a damaged page, named as such."""
+    try:
+        return BeautifulSoup(html, "html.parser")
+    except ParserRejectedMarkup as exc:
+        raise PageParseError(f"{url}: markup the HTML parser rejects ({str(exc).strip().splitlines()[-1]})") from exc
 
 
 def is_page_boilerplate(paragraph: str) -> bool:
@@ -334,7 +343,7 @@ def _head_title(html: str) -> str:
     match = re.search(r"<title[^>]*>(.*?)</title\s*>", html, re.I | re.S)
     if not match:
         return ""
-    title = re.sub(r"\s+", " ", BeautifulSoup(match.group(1), "html.parser").get_text()).strip()
+    title = re.sub(r"\s+", " ", _soup(match.group(1), "<title>").get_text()).strip()
     return re.sub(r"^(?:Federal Reserve Board|The Fed)\s*-\s*", "", title)
 
 
