@@ -84,7 +84,11 @@ def time_ui_backfill(env: dict, meetings: list[str] | None) -> dict:
         instance = open_instance(Path(env["FOMC_DATA_DIR"]))
         instance.add_dynamic_partitions(meetings_def.name, keys)
         port = free_port()
-        dev = subprocess.Popen(["dagster", "dev", "-m", "fomc_pipeline.definitions", "-p", str(port)], env=env,
+        # The environment's own dagster, found beside this interpreter (the venv need not be activated).
+        bin_dir = str(Path(sys.executable).parent)
+        env = {**env, "PATH": bin_dir + os.pathsep + env.get("PATH", "")}
+        command = [str(Path(bin_dir) / "dagster"), "dev", "-m", "fomc_pipeline.definitions", "-p", str(port)]
+        dev = subprocess.Popen(command, env=env,
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
         try:
             endpoint = f"http://127.0.0.1:{port}/graphql"
