@@ -127,6 +127,9 @@ def test_answers_give_both_forms_and_cite_the_sentences():
         ("What did the staff say about household net worth in 2021?", False),
         ("What was Japan's GDP growth rate in 2023?", True),
         ("How did participants view growth in Japan in 2023?", False),
+        ("Where did Jerome Powell go to law school?", True),
+        ("Where was Lisa Cook born?", True),
+        ("What did the staff say about graduates' job prospects in 2024?", False),
     ],
 )
 def test_out_of_scope_rule_on_near_miss_pairs(question, out):
@@ -331,3 +334,22 @@ def test_mention_answers_find_first_last_and_count_in_the_statements():
     # A term no statement uses is left to retrieval (the minutes may use it).
     assert answer(parse_policy_question("When did the statement first use the word patient?", MEETINGS),
                   chained) is None
+
+
+@pytest.mark.parametrize(
+    ("question", "out"),
+    [
+        ("What did the FOMC decide at its December 2018 meeting?", True),
+        ("What did the March 2019 statement say about inflation?", True),
+        ("How many hikes were there in 2015?", True),
+        ("What did the minutes say about the 2017-2019 runoff?", False),  # what the documents said about it
+        ("What did the FOMC decide in March 2022?", False),
+        ("What did the FOMC do in August 2023?", False),  # no meeting that month, but inside the index
+        ("What is the FOMC?", False),
+    ],
+)
+def test_a_period_outside_the_indexed_meetings_is_out_of_scope(question, out):
+    from fomc_qa.policy.scope import outside_the_index
+
+    meetings = [dt.date(2020, 1, 29), dt.date(2022, 3, 16), dt.date(2023, 7, 26), dt.date(2025, 12, 10)]
+    assert (outside_the_index(question, meetings) is not None) == out

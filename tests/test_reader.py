@@ -238,6 +238,20 @@ def test_a_plural_name_is_found_by_its_singular(embedder):
     assert reader._unsupported_specifics("Did Treasuries rally?", [Passage(1, "", "Treasury yields rose.")]) == set()
 
 
+def test_an_answer_quotes_a_passage_that_names_what_the_question_asks_about(embedder):
+    about_china = Passage(4, "FOMC Minutes, 2024-01-31, Staff Review of the Economic Situation",
+                          "In China, inflation remained close to zero. Chinese growth picked up.")
+    located = Passage(5, "FOMC Minutes, 2024-01-31, Attendance",
+                      "A joint meeting of the Federal Open Market Committee and the Board of Governors was held in "
+                      "the offices of the Board of Governors in Washington, D.C., on January 30-31, 2024.")
+    china = read("What did the staff say about inflation in China in January 2024?", [*PASSAGES, about_china], embedder)
+    assert china and china[0].passage.n == 4
+    # "Washington" is in a passage, but not in the one whose sentence would answer: no answer about Washington
+    weather = "Was economic activity expanding at a solid pace in Washington in January 2024?"
+    assert read(weather, [*PASSAGES, located], embedder) == []
+    assert read(weather.replace(" in Washington", ""), [*PASSAGES, located], embedder)
+
+
 @pytest.mark.parametrize(
     ("question", "facets"),
     [

@@ -38,6 +38,13 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
         ("What has the FOMC done since December 2023?", {dt.date(2023, 12, 13), dt.date(2024, 5, 1)}, None),
         # ... but "the range after the meeting" is the range decided at it
         ("What was the target range after the May 2022 meeting?", {dt.date(2022, 5, 4)}, None),
+        # a bare year after a forecast word, beside a named meeting, is a projection's horizon
+        ("In the March 2022 minutes, what did the staff forecast for 2022?", {dt.date(2022, 3, 16)}, {"minutes"}),
+        ("Per the December 2023 minutes, did participants expect cuts in 2024?", {dt.date(2023, 12, 13)},
+         {"minutes"}),
+        # ... and a year of its own otherwise
+        ("What did the March 2022 statement say, and what happened in 2023?",
+         {dt.date(2022, 3, 16), dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),
     ],
 )
 def test_parse_filter(question, meetings, doc_types):
@@ -158,3 +165,14 @@ def test_a_named_section_is_searched_first_then_the_rest(retriever):
     assert {h.section for h in hits[section_hits:]} - {"Staff Review of the Financial Situation"}, "others follow"
     plain = type(retriever)(retriever.corpus, retriever.embedder, RetrievalConfig(section_filter=False))
     assert plain.search(question, 8)[0].section != "Staff Review of the Financial Situation"
+
+
+def test_a_name_the_top_k_lack_is_brought_in_from_within_the_filter():
+    from fomc_qa.retrieval.retrieve import _cover_names
+
+    texts = ["inflation rose", "growth slowed", "in china, prices fell", "china outside the filter", "more"]
+    ordered = [(0, 3.0), (1, 2.0), (4, 1.5), (3, 1.2), (2, 1.0)]
+    within = {0, 1, 2, 4}
+    covered = _cover_names(ordered, ["chinese"], 2, lambda r: texts[r] if r in within else None)
+    assert [r for r, _ in covered] == [0, 2, 1, 4, 3]  # row 3 spells it too, but lies outside the named meetings
+    assert _cover_names(ordered, ["china"], 2, lambda r: None) == ordered

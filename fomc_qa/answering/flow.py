@@ -24,7 +24,7 @@ from fomc_qa.answering.grounding import (
 from fomc_qa.answering.passages import format_passages
 from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
-from fomc_qa.policy.scope import out_of_scope
+from fomc_qa.policy.scope import out_of_scope, outside_the_index
 
 Retrieve = Callable[[str, int], list[SearchHit]]
 Generate = Callable[[str, str], str]  # (question, passages) -> the LM's answer text with [n] markers
@@ -43,10 +43,12 @@ class Reading:
     generation_ms: float
 
 
-def out_of_scope_request(question: str) -> bool:
+def out_of_scope_request(question: str, desk: PolicyDesk | None = None) -> bool:
     """Whether the statements and minutes cannot answer the question whatever is retrieved
-    (`fomc_qa.policy.scope.out_of_scope` says why)."""
-    return out_of_scope(question) is not None
+    (`fomc_qa.policy.scope` says why); with the desk, also a period outside the indexed meetings."""
+    if out_of_scope(question) is not None:
+        return True
+    return desk is not None and outside_the_index(question, desk.meetings) is not None
 
 
 def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k: int, generate: Generate,
@@ -59,7 +61,7 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     writes its own words (`quotes_only` false) also gets the record's direct sentence as context.
     """
     started = time.perf_counter()
-    if out_of_scope_request(question):
+    if out_of_scope_request(question, desk):
         return Reading(INSUFFICIENT_ANSWER, [], "insufficient", [], "", 0.0, 0.0)
     consultation = desk.consult(question) if desk else None
     evidence = desk.evidence_hits(consultation) if consultation else []

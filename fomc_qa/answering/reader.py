@@ -21,6 +21,7 @@ from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.lexical import stem
+from fomc_qa.text.names import COMMON_NAMES, MONTHS, STOPWORDS, mentions, specific_names, topic_names
 from fomc_qa.text.sentences import quotable, split_sentences
 
 # Sentence support = cosine(sentence, question with its jargon spelled in the Committee's words,
@@ -42,6 +43,9 @@ RANK_PRIOR = 0.03
 # bonus is added to sentences of that type only, so it reorders on-topic sentences without lifting
 # an off-topic one over the threshold by itself (it is below the 0.45-0.6 on-topic band's width).
 ANSWER_TYPE_BONUS = 0.1
+# A name the question asks about ("China", "Credit Suisse", `fomc_qa.text.names.topic_names`) is its subject:
+# sentences that spell it score NAME_BONUS higher than sentences around it that do not.
+NAME_BONUS = 0.1
 # Further sentences must score within EXTRA_MARGIN of the best one, come from one of the
 # TOP_PASSAGES best passages, and not repeat a chosen sentence (cosine >= DUPLICATE_COSINE).
 # Before them, within the wider WIDE_MARGIN of the best: for each answer type the question asks
@@ -107,21 +111,6 @@ NO_ANSWER = "The passages do not contain the answer to this question."
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _TOKEN = re.compile(r"[a-z0-9]+(?:[-/.][a-z0-9]+)*")
-_MONTHS = "january february march april may june july august september october november december".split()
-_COMMON_NAMES = frozenset(
-    _MONTHS
-    + "monday tuesday wednesday thursday friday saturday sunday fed fomc federal reserve open market committee"
-    " chair chairman vice governor governors president presidents bank banks board system minutes statement statements"
-    " treasury treasuries compare two three".split()
-)
-_STOPWORDS = frozenset(
-    """a about above after again against all also am an and any are as at be been before being below between both
-    but by can could did do does doing during each few for from further had has have having how i if in into is it
-    its itself just me more most my no nor not of off on once only or other our out over own same should so some such
-    than that the their them then there these they this those through to too under until up very was we were what
-    when where which while who whom why will with would you your fomc committee federal reserve fed say said
-    tell describe explain according""".split()
-)
 _NAME = re.compile(r"\b[A-Z][A-Za-z]*[a-z][A-Za-z]*\b")
 _DOC_KIND = {label.lower(): kind for kind, label in DOC_TYPE_LABEL.items()}
 
@@ -189,7 +178,8 @@ def read(
     _add_answer_types(picks, _asked_kinds(question), wide_floor)
     _add_named_meetings(picks, _named_meetings(question, passages), wide_floor)
     _add_near_best(picks, max(support_threshold, best.score - EXTRA_MARGIN), top_passages)
-    return [scored[j] for j in picks.rows]
+    quotes = [scored[j] for j in picks.rows]
+    return quotes if _names_in_quoted_passages(question, quotes) else []
 
 
 def answer_text(quotes: Sequence[Quote]) -> str:
@@ -230,11 +220,14 @@ class _Sentences:
         """Each sentence's support for `query` (see SUPPORT_THRESHOLD)."""
         q_terms = _weighted_terms(query)
         wanted_here = _asked_kinds(query)
+        names = topic_names(query)
         scores = []
         for (passage, _, sentence), cosine, terms in zip(self.rows, self.vectors[1:] @ query_vector, self.terms,
                                                           strict=True):
             score = float(cosine) + LEXICAL_WEIGHT * _coverage(q_terms, terms) + RANK_PRIOR / max(passage.n, 1)
             score += ANSWER_TYPE_BONUS * sum(bool(kind.search(sentence)) for kind in wanted_here)
+            if names and any(mentions(sentence.lower(), name) for name in names):
+                score += NAME_BONUS
             if _BOILERPLATE.match(sentence):
                 score -= BOILERPLATE_PENALTY
             scores.append(round(score, 6))
@@ -349,46 +342,35 @@ def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[st
 
     A question about a period the passages do not cover ("in December 2019" over 2020-2025
     documents) or about an entity they never name ("Wells Fargo", "Bitcoin") cannot be
-    answered by them, however similar a sentence looks. Names are capitalized words after
-    the question's first word, minus calendar words and the Fed's own vocabulary, which
-    the documents spell differently ("the Fed", "Reserve Bank presidents"); a plural name is
-    found by its singular too ("Treasuries" in "Treasury securities").
+    answered by them, however similar a sentence looks. Names and their spellings are
+    `fomc_qa.text.names`'.
     """
     available = " ".join(f"{_expand_header(p.header)} {p.text}" for p in passages).lower()
     counted_from = " ".join(reference_dates(question))  # "after the hikes that began in March 2022"
     years = re.compile(r"\b(?:19|20)\d{2}\b")
     specifics = set(years.findall(question)) - set(years.findall(counted_from))
-    for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
-        for word in re.findall(r"\b[A-Z][A-Za-z&]*[A-Za-z]\b", sentence)[1:]:
-            if word.lower() not in _COMMON_NAMES and word.lower() not in _STOPWORDS:
-                specifics.add(word.lower())
-    return {
-        term for term in specifics
-        if not any(re.search(rf"\b{re.escape(form)}\b", available) for form in _singulars(term))
-    }
+    return {term for term in specifics | set(specific_names(question)) if not mentions(available, term)}
+
+
+def _names_in_quoted_passages(question: str, quotes: Sequence[Quote]) -> bool:
+    """Whether the passages the answer quotes spell a name the question asks about, if it names any: a
+    passage that merely mentions "Washington" does not make a sentence beside it an answer about Washington."""
+    names = topic_names(question)
+    quoted = " ".join(f"{_expand_header(q.passage.header)} {q.passage.text}" for q in quotes).lower()
+    return not names or any(mentions(quoted, name) for name in names)
 
 
 def question_names(question: str) -> list[str]:
     """The names a question uses (people, banks, facilities), in order: a facet that says "he"
     or "it" still means them ("Stephen Miran dissented ... What reasons do the minutes give for
     his view?")."""
-    return list(dict.fromkeys(w for w in _NAME.findall(question) if w.lower() not in _COMMON_NAMES | _STOPWORDS))
+    return list(dict.fromkeys(w for w in _NAME.findall(question) if w.lower() not in COMMON_NAMES | STOPWORDS))
 
 
 def facet_query(facet: str, question: str) -> str:
     """The facet with the question's names it lacks appended, so it is scored in context."""
     missing = [n for n in question_names(question) if n.lower() not in facet.lower()]
     return f"{facet} ({' '.join(missing)})" if missing else facet
-
-
-def _singulars(word: str) -> list[str]:
-    """The word and the singular forms it may be a plural of ("treasuries" -> "treasury")."""
-    forms = [word]
-    if word.endswith("ies") and len(word) > 4:
-        forms.append(word[:-3] + "y")
-    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
-        forms.append(word[:-1])
-    return forms
 
 
 def _asked_kinds(question: str) -> list[re.Pattern[str]]:
@@ -410,7 +392,7 @@ def _norm_token(token: str) -> str:
 
 
 def _terms(text: str) -> set[str]:
-    return {_norm_token(t) for t in _TOKEN.findall(text.lower()) if t not in _STOPWORDS}
+    return {_norm_token(t) for t in _TOKEN.findall(text.lower()) if t not in STOPWORDS}
 
 
 def _weighted_terms(text: str) -> dict[str, float]:
@@ -428,7 +410,7 @@ def _expand_header(header: str) -> str:
 
     def spell(match: re.Match[str]) -> str:
         year, month, day = match.group(1), int(match.group(2)), int(match.group(3))
-        return f"{year} {_MONTHS[month - 1] if 1 <= month <= 12 else ''} {day}"
+        return f"{year} {MONTHS[month - 1] if 1 <= month <= 12 else ''} {day}"
 
     return re.sub(r"(\d{4})-(\d{2})-(\d{2})", spell, header)
 
@@ -449,7 +431,7 @@ def source_label(header: str) -> str:
     year, month, day = (int(x) for x in parts[i].split("-"))
     kind = _DOC_KIND.get(", ".join(parts[:i]).lower(), "")
     label = f"FOMC {kind}" if kind else ", ".join(parts[:i]) or "FOMC document"
-    label = f"{label} of {_MONTHS[month - 1].capitalize()} {day}, {year}"
+    label = f"{label} of {MONTHS[month - 1].capitalize()} {day}, {year}"
     section = ", ".join(parts[i + 1 :])
     return f"{label} ({section})" if section else label
 

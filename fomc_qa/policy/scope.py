@@ -15,12 +15,19 @@ record today's data or prices, another economy's statistics, or anyone's private
    question asks what the documents said about it ("What did the minutes say about China's economy
    in 2020?" stays answerable);
 5. a market price or index level (the S&P 500's close, Bitcoin, a stock) is out unless the question
-   asks what the documents said about it ("how did the manager describe equity prices?").
+   asks what the documents said about it ("how did the manager describe equity prices?");
+6. a meeting outside the indexed ones ("the December 2018 meeting", "the March 2019 statement") is out,
+   and so is a year outside them, unless the question asks what the documents said about it ("What did
+   the minutes say about the 2017-19 runoff?" stays answerable).
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
+from collections.abc import Sequence
+
+from fomc_qa.retrieval.query_filters import parse_filter
 
 _W = re.IGNORECASE
 _PRESENT = re.compile(
@@ -84,7 +91,9 @@ _PRIVATE = re.compile(
     r"|life|family|health|address|phone)\b"
     r"|\b(?:married|wife|husband|spouse|children|kids|birthday|hobbies|favou?rite|hometown|religio\w*)\b"
     r"|\bhow old\b|\b(?:his|her) age\b|\bwhere (?:was|is) \w+(?: \w+)? born\b|\bpolitical party\b"
-    r"|\b(?:go|went) to (?:college|school|university)\b", _W)
+    r"|\b(?:go|went) to (?:college|school|university)\b|\b(?:law|graduate|business|medical|high) school\b"
+    r"|\balma mater\b|\b(?:graduat\w*|(?:a |his |her )?degrees?) (?:from|in)\b|\b(?:stud(?:y|ied)|educated) at\b"
+    r"|\bgrow up\b|\bgrew up\b|\bborn\b|\bbiograph\w*", _W)
 # A named person's possessions ("Jerome Powell's net worth"); "household net worth" stays in scope.
 _PERSONS = re.compile(
     r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)")
@@ -108,3 +117,26 @@ def out_of_scope(question: str) -> str | None:
     if _MARKET_LEVEL.search(question) and not reported:
         return "market prices and index levels are not FOMC records"
     return None
+
+
+_MONTH_NAMED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", _W)
+
+
+def outside_the_index(question: str, meetings: Sequence[dt.date]) -> str | None:
+    """Rule 6: why the question's dates lie outside the indexed meetings, or None. Only dates before the
+    first indexed year or after the last count: a month with no meeting inside the span is a question
+    about that span, which retrieval answers."""
+    meetings = sorted(meetings)
+    if not meetings:
+        return None
+    flt = parse_filter(question, list(meetings))
+    if not flt.names_unindexed_period:
+        return None
+    years = {int(y) for named in flt.named_dates for y in re.findall(r"(?:19|20)\d\d", named)}
+    first, last = meetings[0], meetings[-1]
+    if not years or any(first.year <= y <= last.year for y in years):
+        return None
+    names_a_meeting = any(_MONTH_NAMED.match(named) for named in flt.named_dates)
+    if not names_a_meeting and _ASKS_DOCUMENTS.search(question):
+        return None
+    return f"the index holds the FOMC meetings from {first:%B %Y} to {last:%B %Y}"

@@ -119,6 +119,22 @@ def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | 
     return None
 
 
+# "In the June 2022 minutes, what did the staff forecast for 2022?", "Per the December 2023 minutes, did
+# participants expect cuts in 2024?": a bare year after a forecast word, in a question that already names its
+# meeting, is the horizon of a projection in that meeting's documents, not a span of meetings to search.
+_HORIZON_CUE = re.compile(
+    r"\b(?:expect\w*|forecast\w*|project\w*|anticipat\w*|outlook|predict\w*|foresaw|foresee\w*|see|saw|seen"
+    r"|pencil+ed|penciled|path|median|for)\b(?:\W+[\w'-]+){0,3}?\W+$")
+
+
+def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -> bool:
+    """Whether a bare year is a projection's horizon: the question already names a meeting by its month, the
+    year is not before that meeting's, and a forecast word leads up to it."""
+    if not named_meetings or int(year.group(1)) < min(named_meetings).year:
+        return False
+    return bool(_HORIZON_CUE.search(text[max(0, year.start() - 60): year.start()]))
+
+
 def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     """Resolve the dates and document kinds a question names against the indexed meetings."""
     q = question.lower()
@@ -155,6 +171,7 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
             chosen.add(in_year[idx])
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
+    by_month = sorted(chosen) if bound is None else []  # the meetings named by their month or day
     ranges = list(re.finditer(rf"\b(?:between|from)\s+{_YEAR}\s+(?:and|to|through)\s+{_YEAR}\b"
                               rf"|\b{_YEAR}\s*[-–/]\s*((?:19|20)?\d\d)\b", consumed))
     for m in ranges:
@@ -175,6 +192,8 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
     for m in re.finditer(rf"\b{_YEAR}\b", consumed):
+        if _is_horizon(consumed, m, by_month):
+            continue
         chosen |= {d for d in meetings if d.year == int(m.group(1))}
         named.append(m.group(0))
 

@@ -8,6 +8,7 @@ RetrievalConfig).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -19,6 +20,7 @@ from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.retrieval.query_filters import QueryFilter, parse_filter
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.glossary import expand
+from fomc_qa.text.names import mentions, topic_names
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 
@@ -43,6 +45,10 @@ class RetrievalConfig:
     # A question the policy record answers (a span's decisions, a role's sentences over meetings,
     # the latest meeting for "current") gets the record's cited chunks first (fomc_qa.policy.desk).
     policy_record: bool = True
+    # A name the question specifies ("China", "Credit Suisse", "Miran") that the top k lack gets the
+    # best-ranked candidate that spells it into the top k: dense vectors blur names, and a reader
+    # cannot quote what it is not shown (fomc_qa.text.names).
+    cover_names: bool = True
 
 
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
@@ -96,6 +102,33 @@ def _interleave(ranked: list[tuple[int, float]], meeting_of: list) -> list[tuple
     return out
 
 
+def _cover_names(ordered: list[tuple[int, float]], names: list[str], k: int,
+                 text_within: Callable[[int], str | None]) -> list[tuple[int, float]]:
+    """Move, for each name no top-k row spells, the best-ranked row that does into the last free top-k
+    place (behind every row the earlier names brought in), keeping everything else in order. Only rows
+    within the question's dates and document kind count (`text_within` gives their lower-case text, None
+    for the others): a name the named statement lacks is context ("issued after Silicon Valley Bank
+    failed"), not what to quote."""
+    if not names or len(ordered) <= k:
+        return ordered
+    out = list(ordered)
+    slot = k - 1
+
+    def spells(row: int, name: str) -> bool:
+        text = text_within(row)
+        return text is not None and mentions(text, name)
+
+    for name in names:
+        if slot < 0 or any(spells(row, name) for row, _ in out[:k]):
+            continue
+        found = next((i for i in range(k, len(out)) if spells(out[i][0], name)), None)
+        if found is not None:
+            row, score = out.pop(found)
+            out.insert(slot, (row, max(score, out[slot][1])))
+            slot -= 1
+    return out
+
+
 class Reranker:
     """Optional cross-encoder (FOMC_QA_RERANKER): rescoring the fused candidates pairwise."""
 
@@ -135,6 +168,19 @@ class Retriever:
             return []
         rows = (self.corpus.row_of_chunk.get(cid) for cid in consultation.evidence)
         return [r for r in rows if r is not None]
+
+    def _within(self, flt: QueryFilter | None) -> Callable[[int], str | None]:
+        """A row's lower-case text if the row is within the filter's meetings and document kind, else None."""
+        t = self.corpus.table
+
+        def text(row: int) -> str | None:
+            if flt is not None and flt.meetings is not None and t.meeting_date[row] not in flt.meetings:
+                return None
+            if flt is not None and flt.doc_types is not None and t.doc_type[row] not in flt.doc_types:
+                return None
+            return t.text[row].lower()
+
+        return text
 
     def _pass(self, question: str, query: np.ndarray, n: int, flt: QueryFilter | None) -> list[tuple[int, float]]:
         meetings = set(flt.meetings) if flt and flt.meetings is not None else None
@@ -200,6 +246,8 @@ class Retriever:
                     seen.add(row)
                     # Earlier (narrower) passes rank ahead: +1 per pass lifts them above any later score.
                     ordered.append((row, score + (len(passes) - 1 - offset)))
+        if self.config.cover_names:
+            ordered = _cover_names(ordered, topic_names(question), k, self._within(flt))
         if self.reranker and ordered:
             head = ordered[: max(k * 4, 20)]
             scores = self.reranker.rerank(question, [self.corpus.table.text[r] for r, _ in head])

@@ -1,0 +1,96 @@
+"""The names a question specifies (people, places, institutions, facilities) and the spellings the
+documents may use for them.
+
+A name is a capitalized word after the first word of each of the question's sentences, minus calendar
+words and the Fed's own vocabulary, which the documents spell differently ("the Fed", "Reserve Bank
+presidents"). The documents may write a name as its singular ("Treasuries" in "Treasury securities")
+or, for a place, as the place or its adjective ("the Japanese yen" beside "Japan"). The reader declines
+a question whose names no passage holds; the retriever makes sure each name the filtered meetings hold
+reaches the passages.
+"""
+
+from __future__ import annotations
+
+import re
+
+MONTHS = "january february march april may june july august september october november december".split()
+COMMON_NAMES = frozenset(
+    MONTHS
+    + "monday tuesday wednesday thursday friday saturday sunday fed fomc federal reserve open market committee"
+    " chair chairman vice governor governors president presidents bank banks board system minutes statement statements"
+    " treasury treasuries compare two three".split()
+)
+STOPWORDS = frozenset(
+    """a about above after again against all also am an and any are as at be been before being below between both
+    but by can could did do does doing during each few for from further had has have having how i if in into is it
+    its itself just me more most my no nor not of off on once only or other our out over own same should so some such
+    than that the their them then there these they this those through to too under until up very was we were what
+    when where which while who whom why will with would you your fomc committee federal reserve fed say said
+    tell describe explain according""".split()
+)
+_CAPITALIZED = re.compile(r"\b[A-Z][A-Za-z&]*[A-Za-z]\b")
+
+_PLACES = (
+    ("japan", "japanese"), ("china", "chinese"), ("europe", "european", "euro area"), ("canada", "canadian"),
+    ("mexico", "mexican"), ("germany", "german"), ("france", "french"), ("italy", "italian"), ("spain", "spanish"),
+    ("russia", "russian"), ("ukraine", "ukrainian"), ("switzerland", "swiss"), ("india", "indian"),
+    ("korea", "korean"), ("brazil", "brazilian"), ("australia", "australian"), ("asia", "asian"),
+    ("america", "american"), ("britain", "british", "united kingdom", "u.k."), ("israel", "israeli"),
+    ("iran", "iranian"), ("turkey", "turkish"), ("argentina", "argentine"), ("africa", "african"),
+    ("sweden", "swedish"), ("norway", "norwegian"), ("netherlands", "dutch"), ("greece", "greek"),
+    ("taiwan", "taiwanese"),
+)
+_PLACE_FORMS = {word: forms for forms in _PLACES for word in forms[:2]}
+# Acronyms the documents often spell out, and institutions analysts abbreviate.
+_ACRONYMS = {
+    "rrp": ("rrp", "reverse repurchase"), "iorb": ("iorb", "interest on reserve balances",
+                                                    "interest rate on reserve balances", "reserve balances"),
+    "ioer": ("ioer", "interest on excess reserves", "excess reserve"), "srf": ("srf", "standing repo"),
+    "soma": ("soma", "system open market account"), "mbs": ("mbs", "mortgage-backed"),
+    "pce": ("pce", "personal consumption expenditures"), "cpi": ("cpi", "consumer price index"),
+    "gdp": ("gdp", "gross domestic product"), "ecb": ("ecb", "european central bank"),
+    "boj": ("boj", "bank of japan"), "boe": ("boe", "bank of england"), "svb": ("svb", "silicon valley bank"),
+    "sep": ("sep", "summary of economic projections"), "tga": ("tga", "treasury general account"),
+    "qt": ("qt", "reduce its holdings", "reducing its holdings", "balance sheet runoff"),
+    "qe": ("qe", "asset purchases", "increase its holdings"),
+}
+
+
+def specific_names(question: str) -> list[str]:
+    """The names the question specifies, lower case, in order, each once."""
+    names: dict[str, None] = {}
+    for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
+        for word in _CAPITALIZED.findall(sentence)[1:]:
+            if word.lower() not in COMMON_NAMES and word.lower() not in STOPWORDS:
+                names.setdefault(word.lower(), None)
+    return list(names)
+
+
+# A clause that sets the scene ("issued less than two weeks after Silicon Valley Bank failed", "amid the
+# turmoil at Credit Suisse") names context, not what the question asks about.
+_CONTEXT_CLAUSE = re.compile(
+    r"(?<=\S)\s+(?:\w+\s+){0,4}?(?:after|since|following|amid|amidst|despite|in the wake of|in light of|because of)"
+    r"\b[^,;?]*", re.IGNORECASE)
+
+
+def topic_names(question: str) -> list[str]:
+    """The names of what the question asks about: its specific names outside scene-setting clauses."""
+    return specific_names(_CONTEXT_CLAUSE.sub(" ", question))
+
+
+def name_forms(name: str) -> list[str]:
+    """The lower-case spellings a document may use for a name: itself, the singular it may be a plural
+    of ("treasuries" -> "treasury"), the other spelling of the place it names ("japanese" -> "japan"), an
+    acronym's words ("rrp" -> "reverse repurchase")."""
+    word = name.lower()
+    forms = list(_PLACE_FORMS.get(word) or _ACRONYMS.get(word) or (word,))
+    if word.endswith("ies") and len(word) > 4:
+        forms.append(word[:-3] + "y")
+    if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
+        forms.append(word[:-1])
+    return forms
+
+
+def mentions(text_lower: str, name: str) -> bool:
+    """Whether lower-case text spells the name in one of its forms."""
+    return any(re.search(rf"\b{re.escape(form)}\b", text_lower) for form in name_forms(name))

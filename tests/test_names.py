@@ -1,0 +1,25 @@
+"""The names a question specifies, the ones it asks about, and the spellings the documents use for them."""
+
+from fomc_qa.text.names import mentions, name_forms, specific_names, topic_names
+
+
+def test_specific_names_skip_the_first_word_calendar_and_fed_words():
+    assert specific_names("What did the Fed say about China's economy in January 2025?") == ["china"]
+    assert specific_names("Did Esther George dissent? What did George prefer?") == ["esther", "george"]
+    assert specific_names("How did the Committee describe inflation in March 2022?") == []
+
+
+def test_topic_names_leave_out_scene_setting_clauses():
+    question = ("In the March 2023 statement, issued less than two weeks after Silicon Valley Bank failed, "
+                "how did the Committee characterize the U.S. banking system?")
+    assert "silicon" in specific_names(question)
+    assert "silicon" not in topic_names(question)
+    assert topic_names("What did the minutes say about Credit Suisse in March 2023?") == ["credit", "suisse"]
+
+
+def test_name_forms_cover_places_plurals_and_acronyms():
+    assert "japan" in name_forms("Japanese") and "chinese" in name_forms("china")
+    assert "treasury" in name_forms("treasuries")
+    assert mentions("the overnight reverse repurchase agreement facility", "RRP")
+    assert mentions("the euro area economy", "European")
+    assert not mentions("the yen depreciated", "chinese")
