@@ -353,3 +353,41 @@ def test_a_period_outside_the_indexed_meetings_is_out_of_scope(question, out):
 
     meetings = [dt.date(2020, 1, 29), dt.date(2022, 3, 16), dt.date(2023, 7, 26), dt.date(2025, 12, 10)]
     assert (outside_the_index(question, meetings) is not None) == out
+
+
+@pytest.mark.parametrize(
+    ("preferred", "change", "low", "phrase"),
+    [
+        ("preferred to lower the target range for the federal funds rate by 1/4 percentage point at this meeting",
+         -25, 0.5, "a cut of 25 basis points, to 1/2 to 3/4 percent (0.50%–0.75%); the Committee raised it by 75"),
+        ("preferred to reduce the target range for the federal funds rate to 1/2 to 3/4 percent at this meeting",
+         -25, 0.5, "a cut of 1/4 percentage point (25 basis points), to 1/2 to 3/4 percent (0.50%–0.75%)"),
+        ("preferred at this meeting to raise the target range for the federal funds rate by 0.5 percentage point to "
+         "1-1/4 percent to 1-1/2 percent", 50, 1.25, "an increase of 50 basis points, to 1-1/4 to 1-1/2 percent"),
+            ("preferred no change to the target range for the federal funds rate at this meeting", 0, 0.75,
+         "no change, at 3/4 to 1 percent (0.75%–1.00%)"),
+        ("supported no change for the federal funds target range but preferred to continue the current pace of "
+         "decline in securities holdings", None, None, ""),
+    ],
+)
+def test_a_dissenters_preferred_move_in_numbers(preferred, change, low, phrase):
+    from fomc_qa.policy.preferred import preferred_move, preferred_phrase
+
+    june = chain(RECORDS)[3]  # raised 75 bp from 3/4 to 1 percent
+    move = preferred_move(preferred, june)
+    assert (move.change_bp if move else None) == change
+    assert (move.range_after.low if move else None) == low
+    assert phrase in preferred_phrase(preferred, june) if phrase else preferred_phrase(preferred, june) == ""
+
+
+def test_moves_compared_and_a_member_who_did_not_dissent():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    compared = desk.consult("Was the June 2022 hike larger than the May 2022 one?")
+    assert compared.question.intent == "compare"
+    assert compared.answer.direct.startswith("The largest move was at the June 15, 2022 meeting, 3/4 percentage point")
+    same = desk.consult("Was the March 2022 hike bigger than the one in March 2022?")
+    assert same.question.intent == "change"  # one meeting named: its move
+    powell = desk.consult("Did Powell dissent in 2022?")
+    assert powell.answer.direct.startswith("No: Jerome H. Powell did not dissent in 2022")
+    bullard = desk.consult("What did Bullard favor instead in March 2022?")
+    assert bullard.question.intent == "dissents" and "James Bullard" in bullard.answer.direct

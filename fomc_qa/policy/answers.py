@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, percentage_points, range_forms
+from fomc_qa.policy.preferred import preferred_phrase
 from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import RATE_LABEL, MeetingRecord, Officer, Source, StatementSentence
 
@@ -105,6 +106,22 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     if q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
     return RecordAnswer(direct, quotes)
+
+
+def answer_compare(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """The moves of the meetings a question compares, largest first when they differ."""
+    sizes = {abs(r.change_bp or 0) for r in records}
+    each = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in records)
+    if len(sizes) == 1:
+        size = sizes.pop()
+        verdict = (f"the moves were the same size, {percentage_points(size)} each" if size else
+                   "the FOMC moved the range at none of them")
+        verdict = f"No: {verdict}" if q.yes_no else verdict  # "Was the July hike larger than the May one?"
+    else:
+        biggest = max(records, key=lambda r: abs(r.change_bp or 0))
+        verdict = (f"the largest move was at the {day(biggest.meeting_date)} meeting, "
+                   f"{percentage_points(biggest.change_bp or 0)}")
+    return RecordAnswer(_sentence(f"{verdict}: {each}"), [x for r in records for x in _quote(r, r.decision_source)])
 
 
 def answer_unscheduled(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
@@ -246,8 +263,33 @@ def _dissents(record: MeetingRecord, person: str | None) -> list:
     return [d for d in record.dissents if person is None or person.lower() in d.name.lower().split()]
 
 
+def _dissenter(record: MeetingRecord, dissent) -> str:
+    """"Esther L. George, who preferred ... (an increase of 1/2 percentage point (50 basis points), ...)"."""
+    if not dissent.preferred:
+        return dissent.name
+    numbers = preferred_phrase(dissent.preferred, record)
+    return f"{dissent.name}, who {dissent.preferred}" + (f" ({numbers})" if numbers else "")
+
+
+def _voted_with_majority(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    """A named member who did not dissent in the span but voted: what they voted for (the last three)."""
+    assert q.person is not None
+    voted = [(r, v) for r in records for v in r.voters_for if q.person.lower() in v.lower().replace(".", " ").split()]
+    if not voted:
+        return None
+    name, shown = voted[-1][1], voted[-3:]
+    listing = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r, _ in shown)
+    times = "" if len(voted) == 1 else f" at each of the {count_words(len(voted))} meetings where {name} voted"
+    last = "" if len(voted) <= len(shown) else f"the last {count_words(len(shown))}: "
+    direct = (f"{'No: ' if q.yes_no else ''}{name} did not dissent {_span_phrase(q, records)}; {name} voted for the "
+              f"Committee's action{times} ({last}{listing}).")
+    return RecordAnswer(direct, [quote for r, _ in shown for quote in _quote(r, r.vote_source)])
+
+
 def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     person = q.person if any(_dissents(r, q.person) for r in records) and q.person else None
+    if q.person and person is None and q.named_span and (majority := _voted_with_majority(q, records)):
+        return majority
     records = [r.model_copy(update={"dissents": _dissents(r, person)}) for r in records]
     with_dissent = [r for r in records if r.dissents]
     span = _span_phrase(q, records)
@@ -256,13 +298,13 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         return RecordAnswer(f"No member dissented {span}; the votes were unanimous.", _quote(r, r.vote_source))
     parts, quotes = [], []
     for r in with_dissent:
-        who = "; ".join(f"{d.name}, who {d.preferred}" if d.preferred else d.name for d in r.dissents)
+        who = "; ".join(_dissenter(r, d) for d in r.dissents)
         parts.append(who if len(with_dissent) == 1 else f"{day(r.meeting_date)}: {who}")
         quotes += [q_ for d in r.dissents[:1] for q_ in _quote(r, d.source)]
     n = sum(len(r.dissents) for r in with_dissent)
     if person:
         name = with_dissent[0].dissents[0].name
-        lead = f"{name} dissented {count_words(n)} {'time' if n == 1 else 'times'} {span}"
+        lead = f"{'Yes: ' if q.yes_no else ''}{name} dissented {count_words(n)} {'time' if n == 1 else 'times'} {span}"
     else:
         lead = f"There {'was' if n == 1 else 'were'} {count_words(n)} dissent{'s' if n != 1 else ''} {span}"
     return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", quotes[:MAX_LISTED])
@@ -430,4 +472,6 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
         return answer_mention(q, records)
     if q.intent in ("evolution", "role"):
         return answer_role(q, records, evolution=q.intent == "evolution")
+    if q.intent == "compare":
+        return answer_compare(q, records[-MAX_LISTED:])
     return answer_decision(q, records[-MAX_LISTED:])

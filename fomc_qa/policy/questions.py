@@ -20,7 +20,7 @@ from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetin
 
 Intent = str  # one of INTENTS
 INTENTS = ("mention", "officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first",
-           "last", "largest", "smallest", "duration", "current", "change", "decision")
+           "last", "largest", "smallest", "duration", "current", "compare", "change", "decision")
 
 _W = re.IGNORECASE
 _RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff|rise|rises|risen|rose|climb\w*)"
@@ -29,7 +29,10 @@ _HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|
 _DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
 _POLICY_RATE = re.compile(
     r"\b(?:target range|the range|(?:federal|fed) funds|policy rate|interest rates?|rates?|benchmark rate"
-    r"|borrowing costs)\b", _W)
+    r"|borrowing costs|hikes?|liftoff|rate (?:cuts?|increases?|reductions?))\b", _W)
+# "Was the July 2023 hike larger than the May 2023 one?": the moves of the meetings it names, side by side.
+_COMPARE = re.compile(r"\b(?:larger|bigger|smaller|greater|more aggressive|less aggressive|same size|as (?:large|big)"
+                      r"|compar\w*|versus|vs\.?|differ\w*)\b", _W)
 _MOVE = re.compile(rf"\b(?:{_RAISE}|{_LOWER}|{_HOLD}|moves?|changes?|decisions?|actions?)\b", _W)
 _RATES = {
     "iorb": re.compile(r"\b(?:iorb|ioer|interest (?:rate )?(?:paid )?on (?:excess |reserve )?(?:reserves|balances)"
@@ -142,6 +145,9 @@ def officer_titles(text: str) -> tuple[str, ...]:
     return tuple(title for _, title in sorted(found))
 
 
+# What a named member wanted instead: in the record, a dissenter's preferred action.
+_PREFERENCE = re.compile(r"\b(?:prefer\w*|favou?r(?:ed|s)?|wanted|want\w* instead|instead|push\w* for|advocat\w*"
+                         r"|would have liked)\b", _W)
 _DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|opposed|objected)\b", _W)
 _VOTE = re.compile(r"\b(?:vot\w*|unanim\w*|tally|split decision)\b", _W)
 _DECISION = re.compile(r"\b(?:decid\w*|decision|do|did|action|set|move|announce\w*)\b", _W)
@@ -303,6 +309,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
             extra["direction"] = kind
     if intent is None:
         return None
+    if intent == "compare" and len(span) < 2:  # "Was the July 2023 hike larger than usual?": that one move
+        intent = "change" if extra.get("direction") else "decision"
     if intent in _POINT_INTENTS and len(span) > 1:
         span, named = _span(re.sub(r"\b(?:after|following)\b", "at", q, flags=_W), meetings)
     if not span:
@@ -347,6 +355,9 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "attendance", {}
     if _DISSENT.search(q):
         return "dissents", {"person": _person(q), "also_size": bool(_COUNT.search(q))}
+    person = _person(q)
+    if person and _PREFERENCE.search(q) and not _DISCUSSION.search(q):  # "What did Esther George want instead?"
+        return "dissents", {"person": person}
     if _VOTE.search(q) and not _DISCUSSION.search(q):
         return "votes", {"person": _person(q)}
     rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q))
@@ -400,6 +411,8 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if not (about_rate or (direction and _MOVE.search(q))):
         return None, {}
     qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q)}
+    if named and _COMPARE.search(q) and not _DISCUSSION.search(q):
+        return "compare", {"direction": direction}
     if _DURATION.search(q) and qualifiers["at_range"] is not None:
         return "duration", {"at_range": qualifiers["at_range"]}
     if _COUNT.search(q):

@@ -1,0 +1,82 @@
+"""The move a dissenter preferred, as numbers: the statement words it "preferred to lower the target range
+... by 1/4 percentage point" or "to reduce the target range ... to 1/2 to 3/4 percent"; an analyst asks
+"what did she favor?" and wants the size in basis points and the range in decimals, beside the
+Committee's own move."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from fomc_qa.policy.numbers import percentage_points, range_forms
+from fomc_qa.policy.record import MeetingRecord, RateRange
+
+_W = re.IGNORECASE
+_NUMBER = r"\d+(?:-\d/\d)?|\d/\d|\d+\.\d+"
+_SIZE = re.compile(rf"\bby ({_NUMBER}) percentage points?", _W)
+_RANGE = re.compile(rf"\b({_NUMBER})(?: percent)? to ({_NUMBER}) percent", _W)
+_DIRECTION = (("raise", re.compile(r"\b(?:raise|increase|tighten)", _W)),
+              ("lower", re.compile(r"\b(?:lower|reduce|cut|decrease)", _W)),
+              ("maintain", re.compile(r"\b(?:maintain|no change|keep|leave)", _W)))
+_NOUN = {"raise": "an increase", "lower": "a cut"}
+
+
+def _value(text: str) -> float:
+    if "/" not in text:
+        return float(text)
+    whole, _, frac = text.rpartition("-")
+    num, den = frac.split("/")
+    return float(whole or 0) + int(num) / int(den)
+
+
+@dataclass(frozen=True)
+class PreferredMove:
+    direction: str  # raise / lower / maintain
+    change_bp: int  # signed
+    range_after: RateRange | None
+
+
+def preferred_move(preferred: str, record: MeetingRecord) -> PreferredMove | None:
+    """The target-range move the words describe, measured from the range before the meeting; None when
+    they are not about the target range (forward guidance, the balance sheet) or give no number."""
+    preferred = preferred[max(0, preferred.lower().rfind("prefer")):]  # "supported X but preferred Y": Y
+    if "target range" not in preferred.lower():
+        return None
+    direction = next((name for name, pattern in _DIRECTION if pattern.search(preferred)), None)
+    before = record.range_before
+    size, stated = _SIZE.search(preferred), _RANGE.search(preferred)
+    if direction == "maintain":
+        return PreferredMove("maintain", 0, before)
+    if direction is None or not (size or (stated and before)):
+        return None
+    sign = 1 if direction == "raise" else -1
+    if size:
+        change = sign * round(_value(size.group(1)) * 100)
+    else:
+        change = round((_value(stated.group(1)) - before.low) * 100)
+    if stated:
+        after = RateRange(low=_value(stated.group(1)), high=_value(stated.group(2)), text=stated.group(0))
+    elif before is not None:
+        low, high = before.low + change / 100, before.high + change / 100
+        after = RateRange(low=low, high=high, text=f"{low} to {high} percent")
+    else:
+        after = None
+    return PreferredMove(direction, change, after)
+
+
+def preferred_phrase(preferred: str, record: MeetingRecord) -> str:
+    """"a cut of 25 basis points, to 4 to 4-1/4 percent (4.00%–4.25%); the Committee held", or "" when the
+    words give no target-range move. The Fed's size is spelled out only where the words lack it."""
+    move = preferred_move(preferred, record)
+    if move is None:
+        return ""
+    if move.change_bp == 0:
+        what = "no change" + (f", at {range_forms(move.range_after)}" if move.range_after else "")
+    else:
+        size = f"{abs(move.change_bp)} basis points" if _SIZE.search(preferred) else percentage_points(move.change_bp)
+        to = f", to {range_forms(move.range_after)}" if move.range_after is not None else ""
+        what = f"{_NOUN[move.direction]} of {size}{to}"
+    committee = record.change_bp or 0
+    theirs = ("held the range" if committee == 0 else
+              f"{'raised' if committee > 0 else 'lowered'} it by {abs(committee)} basis points")
+    return f"{what}; the Committee {theirs}"
