@@ -391,3 +391,17 @@ def test_moves_compared_and_a_member_who_did_not_dissent():
     assert powell.answer.direct.startswith("No: Jerome H. Powell did not dissent in 2022")
     bullard = desk.consult("What did Bullard favor instead in March 2022?")
     assert bullard.question.intent == "dissents" and "James Bullard" in bullard.answer.direct
+
+
+def test_the_first_or_last_dissent_and_the_last_unanimous_decision():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    last_dissent = desk.consult("When was the most recent dissent?")
+    assert last_dissent.question.intent == "dissents" and last_dissent.question.edge == "last"
+    assert last_dissent.answer.direct.startswith("The last dissent in the indexed meetings was at the March 16, 2022")
+    unanimous = PolicyDesk(RECORDS[:2], lambda chunk_id: None).consult(
+        "What was the last 2022 meeting with a unanimous vote, before the dissents began?")
+    assert unanimous.question.intent == "votes" and unanimous.question.edge == "last"
+    assert "January 26, 2022 meeting" in unanimous.answer.direct
+    assert "At the next meeting, March 16, 2022, James Bullard dissented" in unanimous.answer.direct
+    assert desk.consult("When was the first unanimous decision of 2022?").answer.direct.startswith(
+        "The first unanimous decision in 2022 was at the January 26, 2022 meeting")

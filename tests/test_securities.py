@@ -80,8 +80,10 @@ def _pace(treasury: int, mbs: int) -> str:
 
 RECORDS = [
     _record("2021-09-22", _pace(80, 40)),
-    _record("2021-11-03", _pace(70, 35), actions=(("purchases", "the Committee decided to begin reducing the "
-                                                   "monthly pace of its net asset purchases by $10 billion"),)),
+    _record("2021-11-03", _pace(70, 35), "Beginning in December, " + _pace(60, 30)[4:],
+            actions=(("purchases", "the Committee decided to begin reducing the monthly pace of its net asset "
+                      "purchases by $10 billion"),)),
+    _record("2021-12-15", "Beginning in January, " + _pace(40, 20)[4:]),
     _record("2022-05-04", _cap("treasury", "30", "the calendar month of June"),
             _cap("mbs", "17.5", "the calendar month of June"),
             actions=(("runoff", "the Committee decided to begin reducing its holdings of Treasury securities and "
@@ -125,6 +127,10 @@ def _ask(question: str) -> str:
     ("When did the FOMC first slow the pace of runoff?", "from $60 billion to $25 billion", None),
     ("When did the runoff cap on Treasuries rise to its full size?", "September 2022", None),
     ("When did the Fed stop reducing its securities holdings?", "December 1", None),
+    # the start of a program comes with its first step; a bigger step down in purchases speeds up the taper
+    ("When did the Federal Reserve begin shrinking its balance sheet?",
+     "$30 billion a month from June 2022, then $60 billion from September 2022", None),
+    ("When did the FOMC speed up the tapering of its purchases?", "December 15, 2021", "November 3, 2021"),
 ])
 def test_questions_over_the_levels(question, expected, not_expected):
     text, direct = _ask(question), _answer(question).direct
@@ -149,6 +155,16 @@ def test_questions_the_levels_do_not_claim(question):
 def test_the_latest_level_notes_when_runoff_ended():
     text = _ask("What is the current runoff cap on Treasury securities?")
     assert "$5 billion" in text and "conclude the reduction" in text
+
+
+def test_the_present_is_what_the_latest_meeting_decided_about_holdings():
+    later = _record("2025-12-10", actions=(("purchases", "The Committee will initiate purchases of shorter-term "
+                                            "Treasury securities as needed to maintain an ample supply of reserves."),))
+    parsed = parse_securities_question("Now that runoff is over, what is the Fed doing with its holdings?",
+                                       [*MEETINGS, later.meeting_date])
+    answered = answer_securities(parsed, [*RECORDS, later])
+    assert "At the latest meeting in the index, December 10, 2025" in answered.direct
+    assert any("shorter-term Treasury securities" in q.source.sentence for q in answered.quotes)
 
 
 def test_the_built_record_carries_the_directives_caps_verbatim(built):

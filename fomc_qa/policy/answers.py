@@ -293,6 +293,8 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     records = [r.model_copy(update={"dissents": _dissents(r, person)}) for r in records]
     with_dissent = [r for r in records if r.dissents]
     span = _span_phrase(q, records)
+    if q.edge in ("first", "last") and with_dissent:  # "When was the last dissent?"
+        return _edge_meeting(q, records, with_dissent, "dissent")
     if not with_dissent:
         r = records[-1]
         return RecordAnswer(f"No member dissented {span}; the votes were unanimous.", _quote(r, r.vote_source))
@@ -310,7 +312,31 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", quotes[:MAX_LISTED])
 
 
+def _edge_meeting(q: PolicyQuestion, records: Sequence[MeetingRecord], matching: list[MeetingRecord],
+                  what: str) -> RecordAnswer:
+    """The first or last meeting of the span with a dissent (or a unanimous vote), and the meeting beside it
+    that broke the run: "the last unanimous decision" is best read with the dissents that followed it."""
+    r = matching[0] if q.edge == "first" else matching[-1]
+    who = "; ".join(_dissenter(r, d) for d in r.dissents)
+    direct = f"The {q.edge} {what} {_span_phrase(q, records)} was at the {day(r.meeting_date)} meeting" + (
+        f": {who}" if who else f", when the FOMC {move_phrase(r)} with every voter in favor")
+    quotes = [x for d in r.dissents for x in _quote(r, d.source)] or _quote(r, r.vote_source or r.decision_source)
+    neighbour = next((x for x in (records if q.edge == "last" else reversed(records))
+                      if (x.meeting_date > r.meeting_date if q.edge == "last" else x.meeting_date < r.meeting_date)),
+                     None)
+    if neighbour is not None and what == "unanimous decision" and neighbour.dissents:
+        names = [d.name for d in neighbour.dissents]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        side = 'next' if q.edge == 'last' else 'previous'
+        direct += f". At the {side} meeting, {day(neighbour.meeting_date)}, {who} dissented"
+        quotes += _quote(neighbour, neighbour.dissents[0].source)
+    return RecordAnswer(_sentence(direct), quotes)
+
+
 def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    unanimous = [r for r in records if not r.dissents]
+    if q.edge in ("first", "last") and unanimous:  # "the last unanimous decision of 2025"
+        return _edge_meeting(q, records, unanimous, "unanimous decision")
     parts, quotes = [], []
     for r in records[-MAX_LISTED:]:
         against = len(r.dissents)

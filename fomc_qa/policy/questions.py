@@ -209,7 +209,7 @@ class PolicyQuestion:
     person: str | None = None  # a surname the question names, for votes and dissents
     unscheduled: bool = False  # a count of unscheduled meetings and notation votes
     edge: str | None = None  # "end" / "start": the range at the end or the start of a named span; for a
-    # mention: "first" / "last" / "count"
+    # mention: "first" / "last" / "count"; for dissents and unanimous votes: "first" / "last"
     yes_no: bool = False  # "Did the FOMC raise ...?": the answer opens with Yes or No
     titles: tuple[str, ...] = ()  # Committee officers' titles, for officer questions
     term: str | None = None  # the wording a mention question searches the statements for
@@ -321,7 +321,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         named = True
     if intent == "current" and extra.get("edge"):
         span = [span[-1]] if extra["edge"] == "end" else [span[0]]
-    elif intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)) \
+    elif intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)
+                                 and extra.get("edge") not in ("first", "last")) \
             or (intent == "officer" and not named and re.search(r"\b(?:is|are)\b", q, _W)):
         span = [meetings[-1]]
     yes_no = bool(re.match(r"\s*(?:did|was|were|has|have|is|does|do)\b", q, _W))
@@ -353,16 +354,18 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "officer", {"titles": titles}
     if _ATTEND.search(q):
         return "attendance", {}
-    if _DISSENT.search(q):
-        return "dissents", {"person": _person(q), "also_size": bool(_COUNT.search(q))}
+    main = _EVENT_CLAUSE.sub("", q).strip() or q  # "... unanimous, before the string of dissents began"
+    edge = "first" if _FIRST.search(main) else "last" if _LAST.search(main) else None  # "the last dissent"
+    if _DISSENT.search(main):
+        return "dissents", {"person": _person(q), "also_size": bool(_COUNT.search(q)), "edge": edge}
     person = _person(q)
     if person and _PREFERENCE.search(q) and not _DISCUSSION.search(q):  # "What did Esther George want instead?"
         return "dissents", {"person": person}
     if _VOTE.search(q) and not _DISCUSSION.search(q):
-        return "votes", {"person": _person(q)}
+        unanimous = bool(re.search(r"\bunanim\w*|\bno dissents?\b|\bwithout (?:a )?dissent", q, _W))
+        return "votes", {"person": person, "edge": edge if unanimous else None}
     rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q))
-    if rates and not re.search(r"\bfederal funds\b|\btarget range\b", q, _W) and _RATE_LEVEL.search(q) \
-            and not _DISCUSSION.search(q):
+    if rates and _RATE_LEVEL.search(q) and not _DISCUSSION.search(q):
         return "rate", {"rates": rates}
     roles = tuple(r for r in roles_of(q) if r != "balance_sheet")
     statement_talk = bool(re.search(r"\bstatements?\b|\bdescri\w*|\bcharacteri\w*|\blanguage\b|\bwording\b|\bread\b",

@@ -35,6 +35,7 @@ _END = re.compile(r"(?<!-)\b(?:stop\w*|end(?:ed|s|ing)?|conclud\w*|halt\w*|finis
                   r"|came to an end)\b", _W)
 _BEGIN = re.compile(r"\b(?:begin|began|begun|beginning|start\w*|initiat\w*|commenc\w*|launch\w*)\b", _W)
 _SLOW = re.compile(r"\b(?:slow\w*|taper\w*|scal\w* back|reduc\w* the (?:monthly )?pace|lower\w* the cap)\b", _W)
+_ACCELERATE = re.compile(r"\b(?:speed\w* up|sped up|accelerat\w*|faster|quicken\w*|doubl\w*)\b", _W)
 _RISE = re.compile(r"\b(?:rais\w*|increas\w*|rise|rose|risen|higher|step\w* up|full (?:size|pace))\b", _W)
 _LEVEL = re.compile(r"\b(?:how much|how fast|how large|what (?:was|were|is|are) the|at what (?:monthly )?pace"
                     r"|what (?:monthly )?(?:pace|cap|caps|amount)|pace|caps?|per month|monthly|a month|each month)\b",
@@ -57,7 +58,7 @@ _ASSET = {"treasury": "Treasury securities", "mbs": "agency debt and agency mort
 
 @dataclass(frozen=True)
 class SecuritiesQuestion:
-    ask: str  # "level", "begin", "slow", "rise" or "end"
+    ask: str  # "level", "begin", "slow", "accelerate" (a bigger step down), "rise" or "end"
     kind: str  # "purchase_pace" or "runoff_cap"
     assets: tuple[str, ...]
     start: dt.date | None  # the period asked about; None: the present (the latest level)
@@ -78,6 +79,8 @@ def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> Sec
     asks_when = bool(_WHEN.search(q))
     if asks_when and _END.search(q):
         ask = "end"
+    elif asks_when and _ACCELERATE.search(q):  # "speed up the taper": a bigger monthly step down in purchases
+        ask = "accelerate" if kind == "purchase_pace" else "rise"
     elif (asks_when or re.search(r"\bfirst\b", q, _W)) and _SLOW.search(q):
         ask = "slow"
     elif asks_when and _BEGIN.search(q) and not _SLOW.search(q):
@@ -209,6 +212,13 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
     if ended and sq.meeting is None and (sq.end or dt.date.max) > ended[0].meeting_date:
         note = f" The FOMC decided on {day(ended[0].meeting_date)}: \"{ended[1].sentence}\""
         quotes.append(_quote(*ended))
+    latest = records[-1] if records else None
+    newer = [a.source for a in latest.balance_sheet] if latest and sq.start is None and sq.meeting is None else []
+    if newer and latest.meeting_date > max(r.meeting_date for _, r in _levels(records, sq.kind, sq.assets[0])
+                                           or [(None, latest)]):
+        # the present is the latest meeting: what it decided about holdings, whatever it set no amount for
+        note += f" At the latest meeting in the index, {day(latest.meeting_date)}: \"{newer[0].sentence}\""
+        quotes += [_quote(latest, source) for source in newer]
     direct = f"The {_NOUN[sq.kind]} {when}: " + "; ".join(parts) + "." + note
     return RecordAnswer(direct, _unique(quotes))
 
@@ -218,18 +228,21 @@ def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
     found: list[tuple[SecuritiesLevel, MeetingRecord, float | None]] = []
     for asset in sq.assets:
         previous: float | None = None
+        step: float | None = None  # the last monthly step down, for "accelerate"
         for level, record in _levels(records, sq.kind, asset):
             if sq.start and level.effective < sq.start:
-                previous = level.amount_bn
+                previous, step = level.amount_bn, (previous - level.amount_bn if previous is not None else None)
                 continue
             if sq.ask == "begin" and previous is None:
                 found.append((level, record, None))
                 break
+            down = previous - level.amount_bn if previous is not None else None
             if previous is not None and ((sq.ask == "slow" and level.amount_bn < previous)
-                                         or (sq.ask == "rise" and level.amount_bn > previous)):
+                                         or (sq.ask == "rise" and level.amount_bn > previous)
+                                         or (sq.ask == "accelerate" and step and down and down > step)):
                 found.append((level, record, previous))
                 break
-            previous = level.amount_bn
+            previous, step = level.amount_bn, down if down else step
     if not found:
         return None
     first_meeting = min(record.meeting_date for _, record, _ in found)
@@ -237,9 +250,10 @@ def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
     record = found[0][1]
     changes = "; ".join(
         f"{_ASSET[level.asset]} {'from ' + _money(before) + ' to ' if before is not None else 'at '}"
-        f"{_money(level.amount_bn)} a month from {_month_of(level.effective)}"
+        f"{_money(level.amount_bn)} a month from {_month_of(level.effective)}{_next_change(sq, records, level)}"
         for level, _, before in found)
-    verb = {"begin": "began", "slow": "first lowered", "rise": "first raised"}[sq.ask]
+    verb = {"begin": "began", "slow": "first lowered", "rise": "first raised",
+            "accelerate": "first sped up the reduction of"}[sq.ask]
     noun = "purchases" if sq.kind == "purchase_pace" else "runoff"
     if sq.ask == "begin":
         lead = f"The FOMC decided at its {day(record.meeting_date)} meeting to begin {noun}"
@@ -248,6 +262,17 @@ def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
     quotes = [_quote(record, a.source) for a in record.balance_sheet]
     quotes += [_quote(rec, level.source) for level, rec, _ in found]
     return RecordAnswer(f"{lead}: {changes}.", _unique(quotes)[:6])
+
+
+def _next_change(sq: SecuritiesQuestion, records: Sequence[MeetingRecord], level: SecuritiesLevel) -> str:
+    """", then $60 billion from September 2022": where the amount went next, so the start of a program
+    comes with its first step."""
+    later = [pair for pair in _levels(records, sq.kind, level.asset) if pair[0].effective > level.effective
+             and pair[0].amount_bn != level.amount_bn]
+    if not later:
+        return ""
+    step, record = later[0]
+    return f", then {_money(step.amount_bn)} from {_month_of(step.effective)} (per {_set_at(later[0])})"
 
 
 def _changes(pairs: list[tuple[SecuritiesLevel, MeetingRecord]]) -> list[tuple[SecuritiesLevel, MeetingRecord]]:

@@ -169,6 +169,14 @@ class Retriever:
         rows = (self.corpus.row_of_chunk.get(cid) for cid in consultation.evidence)
         return [r for r in rows if r is not None]
 
+    def _at_the_records_meeting(self, flt: QueryFilter | None, evidence: list[int]) -> QueryFilter | None:
+        """When the record's answer rests on one meeting ("the first cut of 2024" is September 18, 2024), the rest
+        of the question ("and what did the Committee say justified it?") is about that meeting: search it first."""
+        meetings = {self.corpus.table.meeting_date[row] for row in evidence}
+        if len(meetings) != 1 or flt is None or (flt.meetings is not None and not meetings <= flt.meetings):
+            return flt
+        return replace(flt, meetings=frozenset(meetings))
+
     def _within(self, flt: QueryFilter | None) -> Callable[[int], str | None]:
         """A row's lower-case text if the row is within the filter's meetings and document kind, else None."""
         t = self.corpus.table
@@ -222,6 +230,7 @@ class Retriever:
     def search(self, question: str, k: int = 5) -> list[SearchHit]:
         evidence = self._record_evidence(question)
         flt = parse_filter(question, self.corpus.meetings) if self.config.date_filter else None
+        flt = self._at_the_records_meeting(flt, evidence)
         if flt is not None and flt.meetings and self.config.section_filter:
             titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
             flt = replace(flt, sections=named_sections(question, titles) or None)
