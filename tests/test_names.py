@@ -1,6 +1,6 @@
 """The names a question specifies, the ones it asks about, and the spellings the documents use for them."""
 
-from fomc_qa.text.names import mentions, name_forms, specific_names, topic_names
+from fomc_qa.text.names import acronyms_spelled_out, mentions, name_forms, specific_names, topic_names
 
 
 def test_specific_names_skip_the_first_word_calendar_and_fed_words():
@@ -23,3 +23,11 @@ def test_name_forms_cover_places_plurals_and_acronyms():
     assert mentions("the overnight reverse repurchase agreement facility", "RRP")
     assert mentions("the euro area economy", "European")
     assert not mentions("the yen depreciated", "chinese")
+
+
+def test_spelled_out_acronyms_join_the_query():
+    from fomc_qa.text.glossary import expand
+
+    assert acronyms_spelled_out("What did the staff say about the standing repo facility?") == ["SRF"]
+    assert acronyms_spelled_out("What did the staff say about the SRF and the standing repo facility?") == []
+    assert expand("the standing repo facility in 2025").endswith("(SRF)")

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import re
 
+from fomc_qa.text.names import acronyms_spelled_out
+
 GLOSSARY: dict[str, str] = {
     r"\b(policy rate|fed funds rate|interest rates?|benchmark rate)\b": "target range for the federal funds rate",
     r"\b(hikes?|hiked|hiking|rate increases?|raised? rates|tighten(?:ed|ing)?)\b":
@@ -32,6 +34,8 @@ _COMPILED = [(re.compile(pattern, re.I), expansion) for pattern, expansion in GL
 
 
 def expand(question: str) -> str:
-    """The question followed by the Committee's wording for any jargon it uses."""
+    """The question followed by the Committee's wording for any jargon it uses, and the acronyms the
+    documents use for words it spells out (`fomc_qa.text.names.acronyms_spelled_out`)."""
     extra = [expansion for pattern, expansion in _COMPILED if pattern.search(question)]
+    extra += acronyms_spelled_out(question)
     return question if not extra else f"{question} ({'; '.join(dict.fromkeys(extra))})"

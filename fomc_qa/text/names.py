@@ -91,6 +91,14 @@ def name_forms(name: str) -> list[str]:
     return forms
 
 
+def acronyms_spelled_out(text: str) -> list[str]:
+    """The acronyms whose words the text spells without the acronym ("the standing repo facility" -> SRF):
+    the minutes define an acronym once and use it after, so a search for the words alone misses most uses."""
+    lower = text.lower()
+    return [acronym.upper() for acronym, forms in _ACRONYMS.items()
+            if not re.search(rf"\b{acronym}\b", lower) and any(f in lower for f in forms[1:] if " " in f)]
+
+
 def mentions(text_lower: str, name: str) -> bool:
     """Whether lower-case text spells the name in one of its forms."""
     return any(re.search(rf"\b{re.escape(form)}\b", text_lower) for form in name_forms(name))
