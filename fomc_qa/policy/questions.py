@@ -393,7 +393,7 @@ _BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|secu
 
 
 _ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve) (?:do|decide)\b|\bdecision\b"
-                           r"|\bdecided\b|\baction\b", _W)
+                           r"|\bdecided?\b|\baction\b", _W)
 _FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
 _UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
 
@@ -404,7 +404,8 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     about_rate = bool(_POLICY_RATE.search(q))
     direction = direction_of(q)
     if _BALANCE_SHEET.search(q) and not re.search(r"\b(?:federal funds|fed funds|target range|policy rate)\b", q, _W):
-        if _DISCUSSION.search(q) or not (named or _CURRENT.search(q)):
+        about_minutes = re.search(r"\bminutes\b", q, _W) and not re.search(r"\bstatements?\b", q, _W)
+        if _DISCUSSION.search(q) or about_minutes or not (named or _CURRENT.search(q)):
             return None, {}
         return ("evolution" if _EVOLUTION.search(q) else "role"), {"roles": ("balance_sheet",)}
     if _UNSCHEDULED.search(q) and not _DISCUSSION.search(q):

@@ -28,7 +28,6 @@ STOPWORDS = frozenset(
     when where which while who whom why will with would you your fomc committee federal reserve fed say said
     tell describe explain according""".split()
 )
-_CAPITALIZED = re.compile(r"\b[A-Z][A-Za-z&]*[A-Za-z]\b")
 
 _PLACES = (
     ("japan", "japanese"), ("china", "chinese"), ("europe", "european", "euro area"), ("canada", "canadian"),
@@ -56,14 +55,31 @@ _ACRONYMS = {
 }
 
 
+_RUN = re.compile(r"[A-Z][A-Za-z&'’]*[A-Za-z](?:(?:\s+(?:of|on|for|and|the|de))*\s+[A-Z][A-Za-z&'’]*[A-Za-z])*")
+
+
 def specific_names(question: str) -> list[str]:
-    """The names the question specifies, lower case, in order, each once."""
+    """The names the question specifies, lower case, in order, each once: runs of capitalized words ("Bank of
+    Japan", "Treasury General Account", "Esther George") without the calendar and Fed words at their ends
+    ("Chair Powell" -> "powell"). A sentence's first word counts only as the start of a longer run."""
     names: dict[str, None] = {}
     for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
-        for word in _CAPITALIZED.findall(sentence)[1:]:
-            if word.lower() not in COMMON_NAMES and word.lower() not in STOPWORDS:
-                names.setdefault(word.lower(), None)
+        for run in _RUN.finditer(sentence):
+            words = [w.removesuffix("'s").removesuffix("’s") for w in run.group(0).split()]
+            if run.start() == 0 and (len(words) == 1 or not words[1][0].isupper()):
+                words = words[1:]  # "Per the December 2023 minutes": capitalized only as the first word
+            while words and _common(words[0]):
+                words.pop(0)
+            while words and _common(words[-1]):
+                words.pop()
+            name = " ".join(words).lower()
+            if words and not any(name in known.split() for known in names):  # "George" after "Esther George"
+                names.setdefault(name, None)
     return list(names)
+
+
+def _common(word: str) -> bool:
+    return word.lower() in COMMON_NAMES or word.lower() in STOPWORDS
 
 
 # A clause that sets the scene ("issued less than two weeks after Silicon Valley Bank failed", "amid the
@@ -81,9 +97,10 @@ def topic_names(question: str) -> list[str]:
 def name_forms(name: str) -> list[str]:
     """The lower-case spellings a document may use for a name: itself, the singular it may be a plural
     of ("treasuries" -> "treasury"), the other spelling of the place it names ("japanese" -> "japan"), an
-    acronym's words ("rrp" -> "reverse repurchase")."""
+    acronym's words ("rrp" -> "reverse repurchase") or the acronym of the words ("treasury general account")."""
     word = name.lower()
     forms = list(_PLACE_FORMS.get(word) or _ACRONYMS.get(word) or (word,))
+    forms += [acronym for acronym, spelled in _ACRONYMS.items() if " " in word and any(word in f for f in spelled[1:])]
     if word.endswith("ies") and len(word) > 4:
         forms.append(word[:-3] + "y")
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
@@ -100,5 +117,9 @@ def acronyms_spelled_out(text: str) -> list[str]:
 
 
 def mentions(text_lower: str, name: str) -> bool:
-    """Whether lower-case text spells the name in one of its forms."""
-    return any(re.search(rf"\b{re.escape(form)}\b", text_lower) for form in name_forms(name))
+    """Whether lower-case text spells the name in one of its forms, or, for a name of several words, each of
+    its words ("Esther George" in "Esther L. George")."""
+    if any(re.search(rf"\b{re.escape(form)}\b", text_lower) for form in name_forms(name)):
+        return True
+    words = [w for w in name.split() if not _common(w)]
+    return len(words) > 1 and all(mentions(text_lower, w) for w in words)
