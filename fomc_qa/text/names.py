@@ -117,9 +117,10 @@ def acronyms_spelled_out(text: str) -> list[str]:
 
 
 def mentions(text_lower: str, name: str) -> bool:
-    """Whether lower-case text spells the name in one of its forms, or, for a name of several words, each of
-    its words ("Esther George" in "Esther L. George")."""
-    if any(re.search(rf"\b{re.escape(form)}\b", text_lower) for form in name_forms(name)):
-        return True
-    words = [w for w in name.split() if not _common(w)]
-    return len(words) > 1 and all(mentions(text_lower, w) for w in words)
+    """Whether lower-case text spells the name in one of its forms; a person's middle initial may stand
+    between the words ("Esther George" in "Esther L. George")."""
+    return any(re.search(_pattern(form), text_lower) for form in name_forms(name))
+
+
+def _pattern(form: str) -> str:
+    return r"\b" + r"(?:\s+[a-z]\.)?\s+".join(re.escape(word) for word in form.split()) + r"\b"
