@@ -405,3 +405,22 @@ def test_the_first_or_last_dissent_and_the_last_unanimous_decision():
     assert "At the next meeting, March 16, 2022, James Bullard dissented" in unanimous.answer.direct
     assert desk.consult("When was the first unanimous decision of 2022?").answer.direct.startswith(
         "The first unanimous decision in 2022 was at the January 26, 2022 meeting")
+
+
+def test_meetings_held_streaks_peaks_tallies_and_a_years_decisions():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    held = desk.consult("How many meetings did the FOMC hold in 2022?")
+    assert held.question.meetings_held and held.answer.direct.startswith("The FOMC held 4 (four) meetings in 2022")
+    streak = desk.consult("How many consecutive hikes did the FOMC make in 2022?")
+    assert streak.question.streak
+    assert "3 (three) meetings in a row, from March 16, 2022 to June 15, 2022" in streak.answer.direct
+    peak = desk.consult("What was the peak fed funds rate in 2022?")
+    assert peak.question.intent == "peak"
+    assert peak.answer.direct.startswith("The highest target range in 2022 was 1-1/2 to 1-3/4 percent")
+    decisions = desk.consult("List all the FOMC decisions in 2022.")
+    assert decisions.question.intent == "decision" and len(decisions.answer.quotes) == 4
+    starting = desk.consult("How many hikes in a row did the FOMC make starting in May 2022?")
+    assert starting.question.meetings[0] == D(2022, 5, 4)
+    two = [*RECORDS, _record(D(2024, 11, 7), "lower", 0.75, -25, dissent="James Bullard")]
+    most = PolicyDesk(two, lambda chunk_id: None).consult("Who dissented most often?")
+    assert most.question.most and most.answer.direct.startswith("James Bullard dissented most often")

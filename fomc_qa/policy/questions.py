@@ -20,7 +20,7 @@ from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetin
 
 Intent = str  # one of INTENTS
 INTENTS = ("mention", "officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first",
-           "last", "largest", "smallest", "duration", "current", "compare", "change", "decision")
+           "last", "largest", "smallest", "duration", "peak", "current", "compare", "change", "decision")
 
 _W = re.IGNORECASE
 _RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff|rise|rises|risen|rose|climb\w*)"
@@ -79,6 +79,16 @@ _CYCLE = re.compile(
     r"|rate[- ]reduction))\s+(?:cycle|campaign|phase|spree)\b", _W)
 _CYCLE_BEGIN = re.compile(r"\b(?:begin|began|begun|start\w*|kick\w* off|commenc\w*)\b", _W)
 _CYCLE_END = re.compile(r"\b(?:end|ended|ending|conclud\w*|finish\w*|stop\w*|peak\w*)\b", _W)
+_MEETINGS_HELD = re.compile(r"\bhow many (?:\w+ )?(?:fomc |policy |scheduled )?meetings\b"
+                            r"|\bnumber of (?:fomc )?meetings\b"
+                            r"|\bhow (?:many times|often) did (?:the )?(?:fomc|committee|fed) meet\b", _W)
+_HOLD_MEETINGS = re.compile(r"\b(?:hold|held|have|had)\s+(?:in|during|over|between|from|since|that|this|last|each|per"
+                            r"|a year|\d{4})\b|\b(?:hold|held|have|had)\s*\??$", _W)  # meetings held, not rates
+_STREAK = re.compile(r"\b(?:consecutive(?:ly)?|in a row|straight|successive|back[- ]to[- ]back|streak)\b", _W)
+_MOST = re.compile(r"\bmost (?:often|frequently|times|dissents)\b|\bthe most\b(?!\s+recent)"
+                   r"|\bmore than (?:once|anyone)\b", _W)
+# "the peak fed funds rate", "the lowest the range went": the highest (lowest) range of a span, and how long it held
+_PEAK = re.compile(r"\b(?:peak\w*|highest|lowest|maximum|minimum|trough|top(?:ped out)?)\b", _W)
 _LARGEST = re.compile(r"\b(?:biggest|largest|greatest|steepest|sharpest|most aggressive|jumbo)\b", _W)
 _SMALLEST = re.compile(r"\b(?:smallest|least|mildest)\b", _W)
 _DURATION = re.compile(r"\bhow long\b|\bfor how many (?:months|years)\b", _W)
@@ -214,6 +224,9 @@ class PolicyQuestion:
     titles: tuple[str, ...] = ()  # Committee officers' titles, for officer questions
     term: str | None = None  # the wording a mention question searches the statements for
     cycle: str | None = None  # "the tightening cycle": the span is the cycle of moves of this kind (the desk finds it)
+    meetings_held: bool = False  # a count of the meetings themselves ("How many meetings did the FOMC hold in 2023?")
+    streak: bool = False  # a count of moves in a row: the longest run ("How many consecutive holds?")
+    most: bool = False  # dissents tallied by member ("Who dissented most often?")
 
     @property
     def role(self) -> str | None:
@@ -268,8 +281,18 @@ def role_of(text: str) -> str | None:
     return roles[0] if roles else None
 
 
+# "starting in March 2022", "beginning with the March 2022 meeting": that meeting and every one after it.
+_FROM_ON = re.compile(rf"\b(?:starting|beginning|commencing)\s+(?:in\s+|with\s+(?:the\s+)?|at\s+(?:the\s+)?)?"
+                      rf"{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}(?!\s+(?:\w+\s+)?(?:to|through|until|and)\b)", _W)
+
+
 def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bool]:
     """The meetings the question names (a month-to-month range included), else all of them."""
+    start = _FROM_ON.search(question)
+    if start:
+        first = _month_meetings(list(meetings), int(start.group(2)), _month(start.group(1)), None)
+        if first:
+            return [d for d in meetings if d >= min(first)], True
     m = _SPAN_RANGE.search(question)
     if m:
         (y0, m0), (y1, m1) = (int(m.group(2) or m.group(4)), _month(m.group(1))), (int(m.group(4)), _month(m.group(3)))
@@ -357,7 +380,9 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     main = _EVENT_CLAUSE.sub("", q).strip() or q  # "... unanimous, before the string of dissents began"
     edge = "first" if _FIRST.search(main) else "last" if _LAST.search(main) else None  # "the last dissent"
     if _DISSENT.search(main):
-        return "dissents", {"person": _person(q), "also_size": bool(_COUNT.search(q)), "edge": edge}
+        most = bool(_MOST.search(q))
+        return "dissents", {"person": None if most else _person(q), "also_size": bool(_COUNT.search(q)),
+                            "edge": None if most else edge, "most": most}
     person = _person(q)
     if person and _PREFERENCE.search(q) and not _DISCUSSION.search(q):  # "What did Esther George want instead?"
         return "dissents", {"person": person}
@@ -392,8 +417,8 @@ _BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|secu
                             r"redemptions?|reinvest\w*)\b", _W)
 
 
-_ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve) (?:do|decide)\b|\bdecision\b"
-                           r"|\bdecided?\b|\baction\b", _W)
+_ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve) (?:do|decide)\b|\bdecisions?\b"
+                           r"|\bdecided?\b|\bactions?\b", _W)
 _FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
 _UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
 
@@ -410,17 +435,23 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return ("evolution" if _EVOLUTION.search(q) else "role"), {"roles": ("balance_sheet",)}
     if _UNSCHEDULED.search(q) and not _DISCUSSION.search(q):
         return "count", {"unscheduled": True}
+    holds_meetings = direction is None or (direction == "maintain" and _HOLD_MEETINGS.search(q))
+    if _MEETINGS_HELD.search(q) and holds_meetings and not (about_rate or range_of(q) or _DISCUSSION.search(q)):
+        return "count", {"meetings_held": True}
     if named and _ASKS_DECISION.search(q) and not _DISCUSSION.search(q) and not (about_rate or direction):
         return "decision", {}
     if not (about_rate or (direction and _MOVE.search(q))):
         return None, {}
     qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q)}
+    if _PEAK.search(q) and about_rate and not direction and not _DISCUSSION.search(q):
+        return "peak", {"edge": "low" if re.search(r"\b(?:lowest|minimum|trough)\b", q, _W) else "high"}
     if named and _COMPARE.search(q) and not _DISCUSSION.search(q):
         return "compare", {"direction": direction}
     if _DURATION.search(q) and qualifiers["at_range"] is not None:
         return "duration", {"at_range": qualifiers["at_range"]}
-    if _COUNT.search(q):
-        return "count", {**qualifiers, "also_size": bool(_SIZE.search(q) or re.search(r"\btotal\b", q, _W))}
+    if _COUNT.search(q) or _STREAK.search(q):
+        return "count", {**qualifiers, "also_size": bool(_SIZE.search(q) or re.search(r"\btotal\b", q, _W)),
+                         "streak": bool(_STREAK.search(q))}
     if _LARGEST.search(q) or _SMALLEST.search(q):
         return ("largest" if _LARGEST.search(q) else "smallest"), qualifiers
     main = _EVENT_CLAUSE.sub("", q).strip() or q

@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fomc_qa.policy.answers import Quote, RecordAnswer, _label, day
+from fomc_qa.policy.phrasing import Quote, RecordAnswer, day, label
 from fomc_qa.policy.record import MeetingRecord, SecuritiesLevel, Source
 from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month
 
@@ -147,7 +147,7 @@ def _ended(records: Sequence[MeetingRecord], kind: str) -> tuple[MeetingRecord, 
 
 
 def _quote(record: MeetingRecord, source: Source) -> Quote:
-    return Quote(_label(record, source), source)
+    return Quote(label(record, source), source)
 
 
 def _money(amount: float) -> str:
@@ -286,7 +286,7 @@ def _changes(pairs: list[tuple[SecuritiesLevel, MeetingRecord]]) -> list[tuple[S
 
 def _set_at(pair: tuple[SecuritiesLevel, MeetingRecord]) -> str:
     level, record = pair
-    return "the " + _label(record, level.source).removeprefix("FOMC ")
+    return "the " + label(record, level.source).removeprefix("FOMC ")
 
 
 def _when(sq: SecuritiesQuestion) -> str:

@@ -1,0 +1,224 @@
+"""Record answers about moves of the target range and the rates around it: decisions at named meetings and
+their comparison, counts, streaks and totals over a span, first and last moves, the largest and smallest,
+how long a level held, the peak, the range now or at a span's edge, administered rates, unscheduled actions."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Sequence
+
+from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, percentage_points, range_forms
+from fomc_qa.policy.phrasing import (
+    MAX_LISTED,
+    VERB,
+    RecordAnswer,
+    day,
+    kind_phrase,
+    matches,
+    move_phrase,
+    moves_of,
+    none_of,
+    quote,
+    sentence,
+    span_phrase,
+)
+from fomc_qa.policy.questions import PolicyQuestion
+from fomc_qa.policy.record import RATE_LABEL, MeetingRecord
+
+
+def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    parts, quotes = [], []
+    for r in records:
+        parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
+        quotes += quote(r, r.decision_source)
+    direct = sentence("; ".join(parts))
+    if q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
+        direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
+    return RecordAnswer(direct, quotes)
+
+def answer_compare(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """The moves of the meetings a question compares, largest first when they differ."""
+    sizes = {abs(r.change_bp or 0) for r in records}
+    each = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in records)
+    if len(sizes) == 1:
+        size = sizes.pop()
+        verdict = (f"the moves were the same size, {percentage_points(size)} each" if size else
+                   "the FOMC moved the range at none of them")
+        verdict = f"No: {verdict}" if q.yes_no else verdict  # "Was the July hike larger than the May one?"
+    else:
+        biggest = max(records, key=lambda r: abs(r.change_bp or 0))
+        verdict = (f"the largest move was at the {day(biggest.meeting_date)} meeting, "
+                   f"{percentage_points(biggest.change_bp or 0)}")
+    return RecordAnswer(sentence(f"{verdict}: {each}"), [x for r in records for x in quote(r, r.decision_source)])
+
+def answer_unscheduled(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    off_cycle = [r for r in records if r.meeting_kind != "scheduled"]
+    listing = "; ".join(f"{day(r.meeting_date)} ({r.meeting_kind.replace('_', ' ')}: the FOMC {move_phrase(r)})"
+                        for r in off_cycle)
+    direct = (f"The FOMC took {count_words(len(off_cycle))} unscheduled actions {span_phrase(q, records)}"
+              + (f": {listing}." if off_cycle else "."))
+    return RecordAnswer(direct, [q_ for r in off_cycle for q_ in quote(r, r.decision_source)])
+
+def answer_current(records: Sequence[MeetingRecord], edge: str | None = None) -> RecordAnswer:
+    """The range now (the latest meeting), or at the end or the start of a named span."""
+    r = records[-1] if edge != "start" else records[0]
+    rng = range_forms(r.range_after) if r.range_after else "not restated"
+    if edge == "end":
+        direct = (f"After the {day(r.meeting_date)} meeting, the last of the span asked about, the target range for "
+                  f"the federal funds rate was {rng}; at that meeting the FOMC {move_phrase(r)}.")
+    elif edge == "start":
+        before = range_forms(r.range_before) if r.range_before else "not stated in the index"
+        direct = (f"Going into the {day(r.meeting_date)} meeting, the first of the span, the target range for the "
+                  f"federal funds rate was {before}; at that meeting the FOMC {move_phrase(r)}.")
+    else:
+        direct = (f"As of {day(r.meeting_date)}, the latest meeting in the index, the target range for the federal "
+                  f"funds rate is {rng}; at that meeting the FOMC {move_phrase(r)}.")
+    return RecordAnswer(direct, quote(r, r.decision_source))
+
+def answer_extreme(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """The largest (or smallest) move of a kind in the span, and every meeting that made a move that size."""
+    hits, noun, span = moves_of(q, records)
+    hits = [r for r in hits if r.change_bp]
+    if not hits:
+        return none_of(noun, span, records)
+    pick = max if q.intent == "largest" else min
+    size = pick(abs(r.change_bp or 0) for r in hits)
+    same = [r for r in hits if abs(r.change_bp or 0) == size]
+    adjective = "largest" if q.intent == "largest" else "smallest"
+    listing = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in same)
+    times = "once" if len(same) == 1 else f"{count_words(len(same))} times"
+    direct = (f"The {adjective} {noun} {span} was {percentage_points(size)}, made {times} "
+              f"(of {count_words(len(hits))} {noun}s): {listing}.")
+    return RecordAnswer(direct, [x for r in same[:MAX_LISTED] for x in quote(r, r.decision_source)])
+
+def answer_duration(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """How long the range stayed at a level: each unbroken run of meetings that left it there, from the
+    meeting that set it to the one that moved it."""
+    assert q.at_range is not None
+    level = f"{fed_fraction(q.at_range[0])} to {fed_fraction(q.at_range[1])} percent"
+    runs: list[list[MeetingRecord]] = []
+    previous_at = False
+    for r in records:
+        at = r.range_after is not None and (r.range_after.low, r.range_after.high) == q.at_range
+        if at and previous_at:
+            runs[-1].append(r)
+        elif at:
+            runs.append([r])
+        previous_at = at
+    if not runs:
+        return none_of(f"move to {level}", span_phrase(q, records), records)
+    parts, quotes = [], []
+    for run in runs:
+        end = next((x for x in records if x.meeting_date > run[-1].meeting_date), None)
+        until = (f"until the {day(end.meeting_date)} meeting, when the FOMC {move_phrase(end)}" if end
+                 else f"through the latest meeting in the index ({day(run[-1].meeting_date)})")
+        months = ((end or run[-1]).meeting_date - run[0].meeting_date).days / 30.44
+        parts.append(f"from the {day(run[0].meeting_date)} meeting, when the FOMC {move_phrase(run[0])}, {until}: "
+                     f"{count_words(len(run))} meeting{'s' if len(run) != 1 else ''} at that range, about "
+                     f"{months:.0f} months")
+        quotes += quote(run[0], run[0].decision_source) + (quote(end, end.decision_source) if end else [])
+    direct = f"The target range stood at {range_forms(runs[0][0].range_after)} " + "; then ".join(parts) + "."
+    return RecordAnswer(direct, quotes[:MAX_LISTED])
+
+def answer_meetings_held(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """How many meetings the span holds, scheduled and not, each with its date."""
+    off = [r for r in records if r.meeting_kind != "scheduled"]
+    kinds = f" ({count_words(len(records) - len(off))} scheduled, {count_words(len(off))} unscheduled)" if off else ""
+    listing = ", ".join(day(r.meeting_date) + ("" if r.meeting_kind == "scheduled" else
+                                                f" ({r.meeting_kind.replace('_', ' ')})") for r in records)
+    direct = f"The FOMC held {count_words(len(records))} meetings{kinds} {span_phrase(q, records)}: {listing}."
+    return RecordAnswer(direct, [x for r in records[:MAX_LISTED] for x in quote(r, r.decision_source)])
+
+def answer_streak(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """The longest run of consecutive meetings that made the kind of move asked about, and what ended it."""
+    runs: list[list[MeetingRecord]] = []
+    for r in records:
+        if matches(r, q):
+            if runs and runs[-1][-1] is records[records.index(r) - 1]:
+                runs[-1].append(r)
+            else:
+                runs.append([r])
+    noun, span = kind_phrase(q), span_phrase(q, records)
+    if not runs:
+        return none_of(noun, span, records)
+    noun = kind_phrase(q, plural=True)
+    run = max(runs, key=len)
+    end = next((x for x in records if x.meeting_date > run[-1].meeting_date), None)
+    until = (f"; the run ended at the {day(end.meeting_date)} meeting, when the FOMC {move_phrase(end)}" if end
+             else "; the run lasts through the last meeting of the span")
+    meetings = "meeting" if len(run) == 1 else "meetings in a row"
+    direct = (f"The longest run of {noun} {span} was {count_words(len(run))} {meetings}, from "
+              f"{day(run[0].meeting_date)} to {day(run[-1].meeting_date)}{until}.")
+    quotes = quote(run[0], run[0].decision_source) + quote(run[-1], run[-1].decision_source)
+    return RecordAnswer(direct, quotes + (quote(end, end.decision_source) if end else []))
+
+def answer_peak(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """The highest (lowest) target range of the span, and each run of meetings that held it."""
+    ranged = [r for r in records if r.range_after is not None]
+    pick = min if q.edge == "low" else max
+    level = pick(ranged, key=lambda r: (r.range_after.low, r.range_after.high)).range_after
+    held = answer_duration(dataclasses.replace(q, at_range=(level.low, level.high)), records)
+    word = "lowest" if q.edge == "low" else "highest"
+    return RecordAnswer(f"The {word} target range {span_phrase(q, records)} was {range_forms(level)}. "
+                        + held.direct, held.quotes)
+
+def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    if q.meetings_held:
+        return answer_meetings_held(q, records)
+    if q.streak:
+        return answer_streak(q, records)
+    hits, noun, span = moves_of(q, records)
+    if not hits:
+        return none_of(noun, span, records)
+    total = sum(r.change_bp or 0 for r in hits)
+    times = "time" if len(hits) == 1 else "times"
+    verb = VERB[q.direction] if q.direction else "moved"
+    what = f"the target range ({noun}s)" if q.size_bp or q.at_range else "the target range"
+    direct = f"The FOMC {verb} {what} {count_words(len(hits))} {times} {span}"
+    if q.direction in ("raise", "lower"):
+        direct += f", by {percentage_points(total)} in total"
+    elif q.direction is None and total:
+        direct += f", a net {_signed(total)} ({percentage_points(total)})"
+    if q.at_range is None and hits and hits[-1].range_after is not None and q.direction != "maintain":
+        direct += f", leaving it at {range_forms(hits[-1].range_after)}"
+    listing = ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)})" for r in hits)
+    direct += f": {listing}."
+    quotes = [x for r in hits[:MAX_LISTED] for x in quote(r, r.decision_source)]
+    return RecordAnswer(direct, quotes)
+
+def _signed(bp: int) -> str:
+    return "no change" if bp == 0 else f"{'+' if bp > 0 else '−'}{abs(bp)} bp"
+
+def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    hits, noun, span = moves_of(q, records)
+    if not hits:
+        return none_of(noun, span, records)
+    r = hits[0] if q.intent == "first" else hits[-1]
+    direct = f"The {q.intent} {noun} {span} came at the {day(r.meeting_date)} meeting, when the FOMC {move_phrase(r)}."
+    following = next((x for x in records if x.meeting_date > r.meeting_date), None)
+    if q.intent == "last" and following is not None:
+        direct += f" At the next meeting, {day(following.meeting_date)}, the FOMC {move_phrase(following)}."
+    return RecordAnswer(direct, quote(r, r.decision_source))
+
+def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    sentences, quotes = [], []
+    for name in q.rates or ("iorb",):
+        parts = []
+        for r in records[-MAX_LISTED:]:
+            rate = r.rate(name)
+            if rate is not None:
+                parts.append(f"{day(r.meeting_date)}: {percent_forms(rate.percent)}")
+                quotes += quote(r, rate.source)
+        label = RATE_LABEL[name]
+        sentences.append(f"the {label}: " + "; ".join(parts) if parts else f"the documents do not state the {label}")
+    prefix = "As of the latest meeting in the index, " if not q.named_span else ""
+    return RecordAnswer(sentence(prefix + "; ".join(sentences)), quotes)
+
+def after_event(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> list[MeetingRecord]:
+    """The meetings a question counts from an event ("the first cut after the hiking cycle"): for a
+    first, those after the first move of that kind; for a count, those after the last one."""
+    moves = [r.meeting_date for r in records if r.decision == q.after_kind]
+    if not moves:
+        return list(records)
+    start = moves[0] if q.intent == "first" else moves[-1]
+    return [r for r in records if r.meeting_date > start]

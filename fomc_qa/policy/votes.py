@@ -1,0 +1,166 @@
+"""Record answers about votes: dissents (by member, tallied, the first or last, what a dissenter preferred in
+numbers), a member who voted with the majority, the tally of each vote, attendance, the Committee's officers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from fomc_qa.policy.numbers import count_words
+from fomc_qa.policy.phrasing import (
+    MAX_LISTED,
+    RecordAnswer,
+    day,
+    move_phrase,
+    quote,
+    sentence,
+    span_phrase,
+)
+from fomc_qa.policy.preferred import preferred_phrase
+from fomc_qa.policy.questions import PolicyQuestion
+from fomc_qa.policy.record import MeetingRecord, Officer
+
+
+def _dissents(record: MeetingRecord, person: str | None) -> list:
+    return [d for d in record.dissents if person is None or person.lower() in d.name.lower().split()]
+
+def _dissenter(record: MeetingRecord, dissent) -> str:
+    """"Esther L. George, who preferred ... (an increase of 1/2 percentage point (50 basis points), ...)"."""
+    if not dissent.preferred:
+        return dissent.name
+    numbers = preferred_phrase(dissent.preferred, record)
+    return f"{dissent.name}, who {dissent.preferred}" + (f" ({numbers})" if numbers else "")
+
+def _voted_with_majority(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    """A named member who did not dissent in the span but voted: what they voted for (the last three)."""
+    assert q.person is not None
+    voted = [(r, v) for r in records for v in r.voters_for if q.person.lower() in v.lower().replace(".", " ").split()]
+    if not voted:
+        return None
+    name, shown = voted[-1][1], voted[-3:]
+    listing = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r, _ in shown)
+    times = "" if len(voted) == 1 else f" at each of the {count_words(len(voted))} meetings where {name} voted"
+    last = "" if len(voted) <= len(shown) else f"the last {count_words(len(shown))}: "
+    direct = (f"{'No: ' if q.yes_no else ''}{name} did not dissent {span_phrase(q, records)}; {name} voted for the "
+              f"Committee's action{times} ({last}{listing}).")
+    return RecordAnswer(direct, [x for r, _ in shown for x in quote(r, r.vote_source)])
+
+def _dissent_tally(q: PolicyQuestion, records: Sequence[MeetingRecord],
+                   with_dissent: list[MeetingRecord]) -> RecordAnswer:
+    """Dissents counted by member, most first, each with the meetings."""
+    by_name: dict[str, list[MeetingRecord]] = {}
+    for r in with_dissent:
+        for d in r.dissents:
+            by_name.setdefault(d.name, []).append(r)
+    ranked = sorted(by_name.items(), key=lambda item: (-len(item[1]), item[1][0].meeting_date))
+    parts = [f"{name} {count_words(len(rs))} {'time' if len(rs) == 1 else 'times'} "
+             f"({', '.join(day(r.meeting_date) for r in rs)})" for name, rs in ranked]
+    top = len(ranked[0][1])
+    leaders = [name for name, rs in ranked if len(rs) == top]
+    lead = (f"{leaders[0]} dissented most often" if len(leaders) == 1 else
+            f"{' and '.join(leaders)} dissented most often, equally")
+    quotes = [x for r in with_dissent for d in r.dissents if d.name in leaders for x in quote(r, d.source)]
+    return RecordAnswer(f"{lead} {span_phrase(q, records)}: " + "; ".join(parts) + ".", quotes[:MAX_LISTED])
+
+def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    person = q.person if any(_dissents(r, q.person) for r in records) and q.person else None
+    if q.person and person is None and q.named_span and (majority := _voted_with_majority(q, records)):
+        return majority
+    records = [r.model_copy(update={"dissents": _dissents(r, person)}) for r in records]
+    with_dissent = [r for r in records if r.dissents]
+    span = span_phrase(q, records)
+    if q.edge in ("first", "last") and with_dissent:  # "When was the last dissent?"
+        return _edge_meeting(q, records, with_dissent, "dissent")
+    if q.most and with_dissent:  # "Who dissented most often in 2025?"
+        return _dissent_tally(q, records, with_dissent)
+    if not with_dissent:
+        r = records[-1]
+        return RecordAnswer(f"No member dissented {span}; the votes were unanimous.", quote(r, r.vote_source))
+    parts, quotes = [], []
+    for r in with_dissent:
+        who = "; ".join(_dissenter(r, d) for d in r.dissents)
+        parts.append(who if len(with_dissent) == 1 else f"{day(r.meeting_date)}: {who}")
+        quotes += [q_ for d in r.dissents[:1] for q_ in quote(r, d.source)]
+    n = sum(len(r.dissents) for r in with_dissent)
+    if person:
+        name = with_dissent[0].dissents[0].name
+        lead = f"{'Yes: ' if q.yes_no else ''}{name} dissented {count_words(n)} {'time' if n == 1 else 'times'} {span}"
+    else:
+        lead = f"There {'was' if n == 1 else 'were'} {count_words(n)} dissent{'s' if n != 1 else ''} {span}"
+    return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", quotes[:MAX_LISTED])
+
+def _edge_meeting(q: PolicyQuestion, records: Sequence[MeetingRecord], matching: list[MeetingRecord],
+                  what: str) -> RecordAnswer:
+    """The first or last meeting of the span with a dissent (or a unanimous vote), and the meeting beside it
+    that broke the run: "the last unanimous decision" is best read with the dissents that followed it."""
+    r = matching[0] if q.edge == "first" else matching[-1]
+    who = "; ".join(_dissenter(r, d) for d in r.dissents)
+    direct = f"The {q.edge} {what} {span_phrase(q, records)} was at the {day(r.meeting_date)} meeting" + (
+        f": {who}" if who else f", when the FOMC {move_phrase(r)} with every voter in favor")
+    quotes = [x for d in r.dissents for x in quote(r, d.source)] or quote(r, r.vote_source or r.decision_source)
+    neighbour = next((x for x in (records if q.edge == "last" else reversed(records))
+                      if (x.meeting_date > r.meeting_date if q.edge == "last" else x.meeting_date < r.meeting_date)),
+                     None)
+    if neighbour is not None and what == "unanimous decision" and neighbour.dissents:
+        names = [d.name for d in neighbour.dissents]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        side = 'next' if q.edge == 'last' else 'previous'
+        direct += f". At the {side} meeting, {day(neighbour.meeting_date)}, {who} dissented"
+        quotes += quote(neighbour, neighbour.dissents[0].source)
+    return RecordAnswer(sentence(direct), quotes)
+
+def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    unanimous = [r for r in records if not r.dissents]
+    if q.edge in ("first", "last") and unanimous:  # "the last unanimous decision of 2025"
+        return _edge_meeting(q, records, unanimous, "unanimous decision")
+    parts, quotes = [], []
+    for r in records[-MAX_LISTED:]:
+        against = len(r.dissents)
+        tally = f"{len(r.voters_for)}–{against}"
+        who = f" ({', '.join(d.name for d in r.dissents)} against)" if against else " (unanimous)"
+        alternates = [s for s in r.sentences("votes") if "alternate" in s.source.sentence.lower()]
+        voted_as = "; " + " ".join(s.source.sentence for s in alternates) if alternates else ""
+        parts.append(f"{day(r.meeting_date)}: {tally}{who}, voting for: {', '.join(r.voters_for)}{voted_as}")
+        quotes += quote(r, r.vote_source) + [q_ for s in alternates for q_ in quote(r, s.source)]
+    return RecordAnswer("The vote " + "; ".join(parts) + ".", quotes)
+
+def answer_attendance(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    parts, quotes = [], []
+    for r in records[-3:]:
+        if r.attendance:
+            parts.append(f"the minutes of the {day(r.meeting_date)} meeting list {', '.join(r.attendance)}")
+            quotes += quote(r, r.attendance_source)
+    if not parts:
+        return RecordAnswer(f"The minutes of the {span_phrase(q, records)} do not list the attendance.")
+    return RecordAnswer(sentence("; ".join(parts)), quotes)
+
+def _canonical_title(title: str) -> str:
+    title = re.sub(r"^(Vice )?Chair(?:man|woman)$", r"\1Chair", title)
+    return "Manager, System Open Market Account" if title.startswith("Manager pro tem") else title
+
+def answer_officer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """Who held each title the question names, in runs of meetings ("John C. Williams was Vice Chair at
+    the 8 meetings from ... to ..."), each run cited at its last meeting."""
+    parts, quotes = [], []
+    for title in q.titles:
+        runs: list[tuple[str, str, list[MeetingRecord], Officer]] = []  # name, title as written, meetings, last
+        for r in records:
+            for officer in (o for o in r.officers if _canonical_title(o.title) == title):
+                if runs and runs[-1][0] == officer.name:
+                    runs[-1][2].append(r)
+                    runs[-1] = (officer.name, runs[-1][1], runs[-1][2], officer)
+                else:
+                    runs.append((officer.name, officer.title, [r], officer))
+        for name, written, meetings, last in runs[-MAX_LISTED:]:
+            when = (f"at the {day(meetings[0].meeting_date)} meeting" if len(meetings) == 1 else
+                    f"at the {count_words(len(meetings))} meetings from {day(meetings[0].meeting_date)} to "
+                    f"{day(meetings[-1].meeting_date)}")
+            parts.append(f"{name} was {written} {when}")
+            quotes += quote(meetings[-1], last.source)
+    if not parts:
+        return RecordAnswer(f"The minutes of the meetings {span_phrase(q, records)} do not name a "
+                            f"{' or '.join(q.titles)}.")
+    direct = sentence("; ".join(parts))
+    if not q.named_span and len(records) == 1:
+        direct = f"As of {day(records[-1].meeting_date)}, the latest meeting in the index: {direct}"
+    return RecordAnswer(direct, quotes)

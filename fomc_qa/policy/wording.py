@@ -1,0 +1,81 @@
+"""Record answers about the statements' wording: a role's sentences at a meeting or over a span (each with what
+changed from the one before it), and where the statements use a term (first, last, how many)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from fomc_qa.policy.diff import word_diff
+from fomc_qa.policy.numbers import count_words
+from fomc_qa.policy.phrasing import (
+    MAX_LISTED,
+    ROLE_LABEL,
+    Quote,
+    RecordAnswer,
+    day,
+    quote,
+    sentence,
+    span_phrase,
+)
+from fomc_qa.policy.questions import PolicyQuestion
+from fomc_qa.policy.record import MeetingRecord, StatementSentence
+
+
+def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    """Where the statements use a term: the first and last statements that do (and the next, which dropped
+    it), or how many did, each occurrence quoted. None when no statement in the span uses it: the minutes
+    may, and ordinary retrieval reads those."""
+    pattern = re.compile(rf"\b{re.escape(q.term or '')}\w*", re.IGNORECASE)
+
+    def uses(s: StatementSentence) -> bool:  # in a sentence of the role the question names, if it names one
+        return bool(pattern.search(s.source.sentence)) and (not q.roles or bool({s.role, *s.also} & set(q.roles)))
+
+    found = [(r, next(s for s in r.statement if uses(s))) for r in records if any(uses(s) for s in r.statement)]
+    if not found:
+        return None
+    term, span = f"“{q.term}”", span_phrase(q, records)
+    first, last = found[0], found[-1]
+    if q.edge == "count":
+        dates = ", ".join(day(r.meeting_date) for r, _ in found)
+        direct = (f"{count_words(len(found))} of the {len(records)} statements {span} use {term}: {dates}.")
+        chosen = found if len(found) <= MAX_LISTED else [*found[: MAX_LISTED // 2], *found[-MAX_LISTED // 2:]]
+        return RecordAnswer(sentence(direct), [q_ for r, s in chosen for q_ in quote(r, s.source)])
+    if q.edge == "last":
+        following = next((r for r in records if r.meeting_date > last[0].meeting_date), None)
+        direct = f"The last statement {span} to use {term} was that of {day(last[0].meeting_date)}"
+        direct += (f"; the next, on {day(following.meeting_date)}, no longer did." if following is not None
+                   else ", the latest in the span.")
+        quotes = quote(last[0], last[1].source)
+        if following is not None:
+            same_role = next((s for s in following.statement if s.role == last[1].role), None)
+            quotes += quote(following, same_role.source if same_role else None, "the next statement")
+        return RecordAnswer(direct, quotes)
+    direct = f"The first statement {span} to use {term} was that of {day(first[0].meeting_date)}"
+    direct += f" ({count_words(len(found))} statements used it, the last on {day(last[0].meeting_date)})." \
+        if len(found) > 1 else " (the only one that did)."
+    return RecordAnswer(direct, quote(first[0], first[1].source) + (quote(last[0], last[1].source)
+                                                                      if len(found) > 1 else []))
+
+def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: bool) -> RecordAnswer:
+    label = " and ".join(ROLE_LABEL.get(role, role) for role in q.roles)
+    quotes: list[Quote] = []
+    chosen = records if len(records) <= MAX_LISTED else [*records[: MAX_LISTED // 2], *records[-MAX_LISTED // 2:]]
+    for role in q.roles:
+        previous: str | None = None
+        for r in chosen:
+            sentences = r.sentences(role)
+            text = " ".join(s.source.sentence for s in sentences)
+            for i, s in enumerate(sentences):
+                note = ""
+                if evolution and i == len(sentences) - 1 and previous is not None:
+                    note = f"change from the previous: {word_diff(previous, text)}"
+                quotes += quote(r, s.source, note)
+            if sentences:
+                previous = text
+    span = span_phrase(q, records)
+    verb = "described" if not evolution else "changed its description of"
+    direct = f"Here is how the FOMC statement {verb} {label} {span}, meeting by meeting."
+    if not evolution and len(records) == 1:
+        direct = f"The FOMC statement of {day(records[0].meeting_date)} described {label} as follows."
+    return RecordAnswer(direct, quotes)
