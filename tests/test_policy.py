@@ -424,3 +424,20 @@ def test_meetings_held_streaks_peaks_tallies_and_a_years_decisions():
     two = [*RECORDS, _record(D(2024, 11, 7), "lower", 0.75, -25, dissent="James Bullard")]
     most = PolicyDesk(two, lambda chunk_id: None).consult("Who dissented most often?")
     assert most.question.most and most.answer.direct.startswith("James Bullard dissented most often")
+
+
+def test_a_decision_with_the_reasons_its_statement_gives():
+    def with_risks(record: MeetingRecord, text: str) -> MeetingRecord:
+        doc = record.statement_id
+        risk = StatementSentence(role="risks", paragraph=1, source=Source(sentence=text, document_id=doc,
+                                                                        chunk_id=f"{doc}#000"))
+        return record.model_copy(update={"statement": [*record.statement, risk]})
+
+    records = [*RECORDS[:-1], with_risks(RECORDS[-1], "The Committee has gained greater confidence.")]
+    desk = PolicyDesk(records, lambda chunk_id: None)
+    why = desk.consult("Why did the Fed cut rates in September 2024?")
+    assert why.question.intent == "reason"
+    assert [x.source.sentence for x in why.answer.quotes][-1] == "The Committee has gained greater confidence."
+    first = desk.consult("What was the first cut of 2024, and what justified it?")
+    assert first.question.intent == "first" and first.question.why and len(first.answer.quotes) == 2
+    assert desk.consult("What did participants say about why they cut in September 2024?") is None

@@ -19,6 +19,7 @@ from fomc_qa.policy.moves import (
     answer_ordinal,
     answer_peak,
     answer_rate,
+    answer_reason,
     answer_unscheduled,
 )
 from fomc_qa.policy.phrasing import MAX_LISTED, Quote, RecordAnswer
@@ -62,6 +63,8 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
         return answer_mention(q, records)
     if q.intent in ("evolution", "role"):
         return answer_role(q, records, evolution=q.intent == "evolution")
+    if q.intent == "reason":
+        return answer_reason(q, records[-MAX_LISTED:])
     if q.intent == "compare":
         return answer_compare(q, records[-MAX_LISTED:])
     return answer_decision(q, records[-MAX_LISTED:])

@@ -11,6 +11,7 @@ from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, per
 from fomc_qa.policy.phrasing import (
     MAX_LISTED,
     VERB,
+    Quote,
     RecordAnswer,
     day,
     kind_phrase,
@@ -35,6 +36,28 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     if q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
     return RecordAnswer(direct, quotes)
+
+def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """A decision with the reasons its statement gives: the sentences that weigh the outlook and its risks
+    ("The Committee has gained greater confidence that inflation is moving sustainably toward 2 percent ...")
+    and the decision sentence that cites them ("In light of the progress on inflation ...")."""
+    parts, quotes = [], []
+    for r in records[-3:]:
+        parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
+        quotes += quote(r, r.decision_source) + _reasons(r)
+    direct = sentence("; ".join(parts)) + " The statement gave the Committee's reasons in these sentences."
+    return RecordAnswer(direct, _unique(quotes))
+
+
+def _reasons(r: MeetingRecord) -> list[Quote]:
+    """The statement's sentences that weigh the outlook and its risks, which its decision rests on."""
+    sources = [s.source for s in r.statement if s.role == "risks" or (s.role == "decision" and "risks" in s.also)]
+    return [x for source in sources for x in quote(r, source)]
+
+
+def _unique(quotes: list[Quote]) -> list[Quote]:
+    return list({x.source.sentence: x for x in quotes}.values())
+
 
 def answer_compare(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     """The moves of the meetings a question compares, largest first when they differ."""
@@ -198,7 +221,10 @@ def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     following = next((x for x in records if x.meeting_date > r.meeting_date), None)
     if q.intent == "last" and following is not None:
         direct += f" At the next meeting, {day(following.meeting_date)}, the FOMC {move_phrase(following)}."
-    return RecordAnswer(direct, quote(r, r.decision_source))
+    reasons = _reasons(r) if q.why else []
+    if reasons:
+        direct += " The statement gave the Committee's reasons in the sentences quoted after its decision."
+    return RecordAnswer(direct, _unique(quote(r, r.decision_source) + reasons))
 
 def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     sentences, quotes = [], []

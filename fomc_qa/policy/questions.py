@@ -20,7 +20,7 @@ from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetin
 
 Intent = str  # one of INTENTS
 INTENTS = ("mention", "officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first",
-           "last", "largest", "smallest", "duration", "peak", "current", "compare", "change", "decision")
+           "last", "largest", "smallest", "duration", "peak", "current", "compare", "reason", "change", "decision")
 
 _W = re.IGNORECASE
 _RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff|rise|rises|risen|rose|climb\w*)"
@@ -84,6 +84,11 @@ _MEETINGS_HELD = re.compile(r"\bhow many (?:\w+ )?(?:fomc |policy |scheduled )?m
                             r"|\bhow (?:many times|often) did (?:the )?(?:fomc|committee|fed) meet\b", _W)
 _HOLD_MEETINGS = re.compile(r"\b(?:hold|held|have|had)\s+(?:in|during|over|between|from|since|that|this|last|each|per"
                             r"|a year|\d{4})\b|\b(?:hold|held|have|had)\s*\??$", _W)  # meetings held, not rates
+# "Why did the FOMC cut in September 2024?": the statement gives the Committee's reasons beside its decision;
+# what participants or the staff argued is the minutes' (left to the passages).
+_WHY = re.compile(r"\bwhy\b|\breasons?\b|\brationale\b|\bjustif\w*|\bwhat (?:prompted|led|drove|motivated|was behind)\b"
+                  r"|\bexplain\w*", _W)
+_OTHERS_VIEWS = re.compile(r"\b(?:participants?|members?|staff|minutes|dissent\w*|argu\w*|discuss\w*)\b", _W)
 _STREAK = re.compile(r"\b(?:consecutive(?:ly)?|in a row|straight|successive|back[- ]to[- ]back|streak)\b", _W)
 _MOST = re.compile(r"\bmost (?:often|frequently|times|dissents)\b|\bthe most\b(?!\s+recent)"
                    r"|\bmore than (?:once|anyone)\b", _W)
@@ -227,6 +232,7 @@ class PolicyQuestion:
     meetings_held: bool = False  # a count of the meetings themselves ("How many meetings did the FOMC hold in 2023?")
     streak: bool = False  # a count of moves in a row: the longest run ("How many consecutive holds?")
     most: bool = False  # dissents tallied by member ("Who dissented most often?")
+    why: bool = False  # a move asked about with its reasons ("the first cut of 2024, and what justified it?")
 
     @property
     def role(self) -> str | None:
@@ -442,7 +448,8 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "decision", {}
     if not (about_rate or (direction and _MOVE.search(q))):
         return None, {}
-    qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q)}
+    asks_why = bool(_WHY.search(q)) and not _OTHERS_VIEWS.search(q) and not any(p.search(q) for p in _RATES.values())
+    qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q), "why": asks_why}
     if _PEAK.search(q) and about_rate and not direction and not _DISCUSSION.search(q):
         return "peak", {"edge": "low" if re.search(r"\b(?:lowest|minimum|trough)\b", q, _W) else "high"}
     if named and _COMPARE.search(q) and not _DISCUSSION.search(q):
@@ -468,6 +475,8 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return None, {}
     if _SIZE.search(q) and direction:
         return "change", {"direction": direction}
+    if asks_why:
+        return "reason", {"direction": direction}  # the statement's reasons for its decision
     if _DISCUSSION.search(q):
         return None, {}
     if about_rate or (direction and _FOMC.search(q)):
