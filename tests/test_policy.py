@@ -441,3 +441,13 @@ def test_a_decision_with_the_reasons_its_statement_gives():
     first = desk.consult("What was the first cut of 2024, and what justified it?")
     assert first.question.intent == "first" and first.question.why and len(first.answer.quotes) == 2
     assert desk.consult("What did participants say about why they cut in September 2024?") is None
+
+
+def test_wording_at_a_spans_end_and_whether_it_changed():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    end = desk.consult("What did the statement say about inflation at the end of 2022?")
+    assert end.question.intent == "role" and end.question.meetings == (D(2022, 6, 15),)
+    changed = desk.consult("Did the statement's description of inflation change between March and May 2022?")
+    assert changed.answer.direct.startswith("Yes: the wording on inflation changed")
+    same = desk.consult("Did the statement's description of inflation change between January and March 2022?")
+    assert same.answer.direct.startswith("No: the statement's wording on inflation was unchanged")

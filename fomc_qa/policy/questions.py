@@ -350,6 +350,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         named = True
     if intent == "current" and extra.get("edge"):
         span = [span[-1]] if extra["edge"] == "end" else [span[0]]
+    elif intent == "role" and named and len(span) > 1 and (_SPAN_END.search(q) or _SPAN_START.search(q)):
+        span = [span[-1]] if _SPAN_END.search(q) else [span[0]]  # "the guidance at the end of 2023"
     elif intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)
                                  and extra.get("edge") not in ("first", "last")) \
             or (intent == "officer" and not named and re.search(r"\b(?:is|are)\b", q, _W)):

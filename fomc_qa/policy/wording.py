@@ -61,6 +61,7 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
     label = " and ".join(ROLE_LABEL.get(role, role) for role in q.roles)
     quotes: list[Quote] = []
     chosen = records if len(records) <= MAX_LISTED else [*records[: MAX_LISTED // 2], *records[-MAX_LISTED // 2:]]
+    changed = False
     for role in q.roles:
         previous: str | None = None
         for r in chosen:
@@ -69,7 +70,9 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
             for i, s in enumerate(sentences):
                 note = ""
                 if evolution and i == len(sentences) - 1 and previous is not None:
-                    note = f"change from the previous: {word_diff(previous, text)}"
+                    diff = word_diff(previous, text)
+                    changed = changed or diff != "unchanged"
+                    note = f"change from the previous: {diff}"
                 quotes += quote(r, s.source, note)
             if sentences:
                 previous = text
@@ -78,4 +81,8 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
     direct = f"Here is how the FOMC statement {verb} {label} {span}, meeting by meeting."
     if not evolution and len(records) == 1:
         direct = f"The FOMC statement of {day(records[0].meeting_date)} described {label} as follows."
+    if evolution and q.yes_no and len(chosen) > 1:  # "Did the description of activity change between ...?"
+        direct = (f"Yes: the wording on {label} changed {span}; each statement's sentence follows, with what "
+                  f"changed from the one before it." if changed else
+                  f"No: the statement's wording on {label} was unchanged {span}; each sentence follows.")
     return RecordAnswer(direct, quotes)
