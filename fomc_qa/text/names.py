@@ -40,7 +40,7 @@ _PLACES = (
     ("taiwan", "taiwanese"),
 )
 _PLACE_FORMS = {word: forms for forms in _PLACES for word in forms[:2]}
-# Acronyms the documents often spell out, and institutions analysts abbreviate.
+# Acronyms the documents use (each is in the 2020-2025 statements or minutes) beside the words they stand for.
 _ACRONYMS = {
     "rrp": ("rrp", "reverse repurchase"), "iorb": ("iorb", "interest on reserve balances",
                                                     "interest rate on reserve balances", "reserve balances"),
@@ -50,8 +50,6 @@ _ACRONYMS = {
     "gdp": ("gdp", "gross domestic product"), "ecb": ("ecb", "european central bank"),
     "boj": ("boj", "bank of japan"), "boe": ("boe", "bank of england"), "svb": ("svb", "silicon valley bank"),
     "sep": ("sep", "summary of economic projections"), "tga": ("tga", "treasury general account"),
-    "qt": ("qt", "reduce its holdings", "reducing its holdings", "balance sheet runoff"),
-    "qe": ("qe", "asset purchases", "increase its holdings"),
 }
 
 
