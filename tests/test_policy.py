@@ -451,3 +451,13 @@ def test_wording_at_a_spans_end_and_whether_it_changed():
     assert changed.answer.direct.startswith("Yes: the wording on inflation changed")
     same = desk.consult("Did the statement's description of inflation change between January and March 2022?")
     assert same.answer.direct.startswith("No: the statement's wording on inflation was unchanged")
+
+
+def test_a_move_with_its_dissents_and_other_central_banks_left_to_the_passages():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    first = desk.consult("Which 2022 meeting delivered the year's first rate hike, and who dissented at it?")
+    assert first.question.intent == "first" and first.question.with_votes
+    assert "March 16, 2022" in first.answer.direct and "voting against: James Bullard" in first.answer.direct
+    assert desk.consult("Which foreign central bank was the exception to the easing trend, and by how much did it "
+                        "hike in 2022?") is None
+    assert desk.consult("Did the ECB raise rates in July 2022?") is None

@@ -224,7 +224,19 @@ def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     reasons = _reasons(r) if q.why else []
     if reasons:
         direct += " The statement gave the Committee's reasons in the sentences quoted after its decision."
-    return RecordAnswer(direct, _unique(quote(r, r.decision_source) + reasons))
+    votes: list[Quote] = []
+    if q.with_votes:
+        direct += " " + _vote_phrase(r)
+        votes = [x for d in r.dissents for x in quote(r, d.source)] or quote(r, r.vote_source)
+    return RecordAnswer(direct, _unique(quote(r, r.decision_source) + reasons + votes))
+
+
+def _vote_phrase(r: MeetingRecord) -> str:
+    """"Stephen I. Miran dissented, preferring ..." or "The vote was unanimous (12-0).", for one meeting."""
+    if not r.dissents:
+        return f"The vote was unanimous ({len(r.voters_for)}–0)."
+    who = "; ".join(f"{d.name}" + (f", who {d.preferred}" if d.preferred else "") for d in r.dissents)
+    return f"The vote was {len(r.voters_for)}–{len(r.dissents)}; voting against: {who}."
 
 def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     sentences, quotes = [], []

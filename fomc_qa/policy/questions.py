@@ -89,6 +89,17 @@ _HOLD_MEETINGS = re.compile(r"\b(?:hold|held|have|had)\s+(?:in|during|over|betwe
 _WHY = re.compile(r"\bwhy\b|\breasons?\b|\brationale\b|\bjustif\w*|\bwhat (?:prompted|led|drove|motivated|was behind)\b"
                   r"|\bexplain\w*", _W)
 _OTHERS_VIEWS = re.compile(r"\b(?:participants?|members?|staff|minutes|dissent\w*|argu\w*|discuss\w*)\b", _W)
+_ORDINAL_WORD = r"(?:first|earliest|last|latest|final|most recent(?:ly)?)"
+_VOTE_ORDINAL = re.compile(rf"\b{_ORDINAL_WORD}\s+(?:[\w-]+\s+){{0,2}}?(?:dissent\w*|unanim\w*|vote)"
+                           rf"|\b(?:dissent\w*|unanim\w*)\b.{{0,25}}\b{_ORDINAL_WORD}\b", _W)
+_MOVE_ORDINAL = re.compile(rf"\b{_ORDINAL_WORD}\s+(?:[\w'-]+\s+){{0,3}}?(?:cut|hike|increase|move|reduction|raise)\w*",
+                           _W)
+# Questions about other central banks' policy ("the exception to the easing trend among foreign central banks"):
+# not the FOMC's record, though they use its words.
+_ELSEWHERE = re.compile(
+    r"\b(?:foreign|other|overseas|global|emerging[- ]market|advanced[- ]economy)\s+(?:central banks?|policymakers)\b"
+    r"|\bcentral banks\b|\b(?:ecb|boj|boe|pboc|snb|rba|european central bank|bank of (?:england|japan|canada|korea"
+    r"|mexico)|central bank of \w+|reserve bank of \w+|people's bank of china|swiss national bank)\b", _W)
 _STREAK = re.compile(r"\b(?:consecutive(?:ly)?|in a row|straight|successive|back[- ]to[- ]back|streak)\b", _W)
 _MOST = re.compile(r"\bmost (?:often|frequently|times|dissents)\b|\bthe most\b(?!\s+recent)"
                    r"|\bmore than (?:once|anyone)\b", _W)
@@ -233,6 +244,7 @@ class PolicyQuestion:
     streak: bool = False  # a count of moves in a row: the longest run ("How many consecutive holds?")
     most: bool = False  # dissents tallied by member ("Who dissented most often?")
     why: bool = False  # a move asked about with its reasons ("the first cut of 2024, and what justified it?")
+    with_votes: bool = False  # a move asked about with its dissents ("the first cut of 2025, and who dissented?")
 
     @property
     def role(self) -> str | None:
@@ -321,6 +333,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     meetings = sorted(meetings)
     if not meetings:
         return None
+    if _ELSEWHERE.search(q):
+        return None
     span, named = _span(q, meetings)
     if not named and _LATEST_MEETING.search(q):  # "at its last meeting": the latest indexed one
         span, named, q = [meetings[-1]], True, _LATEST_MEETING.sub("the meeting", q)
@@ -387,6 +401,10 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "attendance", {}
     main = _EVENT_CLAUSE.sub("", q).strip() or q  # "... unanimous, before the string of dissents began"
     edge = "first" if _FIRST.search(main) else "last" if _LAST.search(main) else None  # "the last dissent"
+    if _DISSENT.search(main) and _MOVE_ORDINAL.search(main) and not _VOTE_ORDINAL.search(main):
+        intent, extra = _move_intent(q, named)  # "the year's first cut, and who dissented at it?"
+        if intent in ("first", "last"):
+            return intent, {**extra, "with_votes": True}
     if _DISSENT.search(main):
         most = bool(_MOST.search(q))
         return "dissents", {"person": None if most else _person(q), "also_size": bool(_COUNT.search(q)),

@@ -49,6 +49,8 @@ class RetrievalConfig:
     # best-ranked candidate that spells it into the top k: dense vectors blur names, and a reader
     # cannot quote what it is not shown (fomc_qa.text.names).
     cover_names: bool = True
+    # The meeting the record's answer rests on gets this many places after the record's own chunks.
+    record_meeting_hits: int = 2
 
 
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
@@ -169,13 +171,16 @@ class Retriever:
         rows = (self.corpus.row_of_chunk.get(cid) for cid in consultation.evidence)
         return [r for r in rows if r is not None]
 
-    def _at_the_records_meeting(self, flt: QueryFilter | None, evidence: list[int]) -> QueryFilter | None:
+    def _records_meeting(self, flt: QueryFilter | None, evidence: list[int]) -> QueryFilter | None:
         """When the record's answer rests on one meeting ("the first cut of 2024" is September 18, 2024), the rest
-        of the question ("and what did the Committee say justified it?") is about that meeting: search it first."""
+        of the question ("and what did the Committee say justified it?") is likely about that meeting: a pass over
+        it goes first, for `record_meeting_hits` places (a misread question costs those places, not the list)."""
         meetings = {self.corpus.table.meeting_date[row] for row in evidence}
         if len(meetings) != 1 or flt is None or (flt.meetings is not None and not meetings <= flt.meetings):
-            return flt
-        return replace(flt, meetings=frozenset(meetings))
+            return None
+        if flt.meetings is not None and flt.meetings == meetings:
+            return None  # the question's own first pass already is that meeting
+        return QueryFilter(meetings=frozenset(meetings), doc_types=flt.doc_types)
 
     def _within(self, flt: QueryFilter | None) -> Callable[[int], str | None]:
         """A row's lower-case text if the row is within the filter's meetings and document kind, else None."""
@@ -230,7 +235,7 @@ class Retriever:
     def search(self, question: str, k: int = 5) -> list[SearchHit]:
         evidence = self._record_evidence(question)
         flt = parse_filter(question, self.corpus.meetings) if self.config.date_filter else None
-        flt = self._at_the_records_meeting(flt, evidence)
+        records_meeting = self._records_meeting(flt, evidence)
         if flt is not None and flt.meetings and self.config.section_filter:
             titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
             flt = replace(flt, sections=named_sections(question, titles) or None)
@@ -239,7 +244,7 @@ class Retriever:
         query = self.embedder.encode([question])[0]
         n = max(self.config.candidates, k)
         self.last_filter = flt
-        passes = _passes(flt)
+        passes = ([records_meeting] if records_meeting else []) + _passes(flt)
         ordered: list[tuple[int, float]] = [(row, float(len(passes) + 1)) for row in evidence]
         seen: set[int] = set(evidence)
         for offset, pass_filter in enumerate(passes):
@@ -250,6 +255,8 @@ class Retriever:
                 fused = _interleave(fused, self.corpus.table.meeting_date)
             if pass_filter is not None and pass_filter.sections:
                 fused = fused[: self.config.section_hits]
+            if pass_filter is records_meeting and records_meeting is not None:
+                fused = fused[: self.config.record_meeting_hits]
             for row, score in fused:
                 if row not in seen:
                     seen.add(row)

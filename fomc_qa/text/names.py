@@ -47,33 +47,47 @@ _ACRONYMS = {
     "ioer": ("ioer", "interest on excess reserves", "excess reserve"), "srf": ("srf", "standing repo"),
     "soma": ("soma", "system open market account"), "mbs": ("mbs", "mortgage-backed"),
     "pce": ("pce", "personal consumption expenditures"), "cpi": ("cpi", "consumer price index"),
-    "gdp": ("gdp", "gross domestic product"), "ecb": ("ecb", "european central bank"),
-    "boj": ("boj", "bank of japan"), "boe": ("boe", "bank of england"), "svb": ("svb", "silicon valley bank"),
-    "sep": ("sep", "summary of economic projections"), "tga": ("tga", "treasury general account"),
+    "gdp": ("gdp", "gross domestic product"), "sep": ("sep", "summary of economic projections"),
+    "tga": ("tga", "treasury general account"),
+}
+# Institutions the documents name in full and analysts abbreviate: spellings of one name, not shorthand to search.
+_ABBREVIATIONS = {
+    "ecb": ("ecb", "european central bank"), "boj": ("boj", "bank of japan"), "boe": ("boe", "bank of england"),
+    "svb": ("svb", "silicon valley bank"),
 }
 
 
-_RUN = re.compile(r"[A-Z][A-Za-z&'’]*[A-Za-z](?:(?:\s+(?:of|on|for|and|the|de))*\s+[A-Z][A-Za-z&'’]*[A-Za-z])*")
+_RUN = re.compile(r"[A-Z][A-Za-z&'’]*[A-Za-z](?:(?:\s+(?:of|on|for|the|de))*\s+[A-Z][A-Za-z&'’]*[A-Za-z])*")
 
 
 def specific_names(question: str) -> list[str]:
     """The names the question specifies, lower case, in order, each once: runs of capitalized words ("Bank of
-    Japan", "Treasury General Account", "Esther George") without the calendar and Fed words at their ends
-    ("Chair Powell" -> "powell"). A sentence's first word counts only as the start of a longer run."""
+    Japan", "Treasury General Account", "Esther George") without titles and calendar words at their ends ("Chair
+    Powell" -> "powell"), unless every word is the Fed's own vocabulary ("the Federal Open Market Committee"). A
+    sentence's first word counts only as the start of a longer run."""
     names: dict[str, None] = {}
     for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
         for run in _RUN.finditer(sentence):
             words = [w.removesuffix("'s").removesuffix("’s") for w in run.group(0).split()]
             if run.start() == 0 and (len(words) == 1 or not words[1][0].isupper()):
                 words = words[1:]  # "Per the December 2023 minutes": capitalized only as the first word
-            while words and _common(words[0]):
+            if all(_common(w) for w in words):
+                continue  # "the Federal Open Market Committee", "Board of Governors"
+            while words and words[0].lower() in _EDGE_WORDS:
                 words.pop(0)
-            while words and _common(words[-1]):
+            while words and words[-1].lower() in _EDGE_WORDS:
                 words.pop()
             name = " ".join(words).lower()
             if words and not any(name in known.split() for known in names):  # "George" after "Esther George"
                 names.setdefault(name, None)
     return list(names)
+
+
+# Words a run of names sheds at its ends: titles and the calendar ("Chair Powell" -> powell), not the words
+# of an institution's name ("System Open Market Account", "Bank of Japan").
+_EDGE_WORDS = frozenset(MONTHS) | STOPWORDS | frozenset(
+    "chair chairman vice governor governors president presidents fed fomc committee monday tuesday wednesday "
+    "thursday friday saturday sunday".split())
 
 
 def _common(word: str) -> bool:
@@ -97,8 +111,9 @@ def name_forms(name: str) -> list[str]:
     of ("treasuries" -> "treasury"), the other spelling of the place it names ("japanese" -> "japan"), an
     acronym's words ("rrp" -> "reverse repurchase") or the acronym of the words ("treasury general account")."""
     word = name.lower()
-    forms = list(_PLACE_FORMS.get(word) or _ACRONYMS.get(word) or (word,))
-    forms += [acronym for acronym, spelled in _ACRONYMS.items() if " " in word and any(word in f for f in spelled[1:])]
+    table = {**_ACRONYMS, **_ABBREVIATIONS}
+    forms = list(_PLACE_FORMS.get(word) or table.get(word) or (word,))
+    forms += [short for short, spelled in table.items() if " " in word and any(word in f for f in spelled[1:])]
     if word.endswith("ies") and len(word) > 4:
         forms.append(word[:-3] + "y")
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
