@@ -40,3 +40,11 @@ def test_spelled_out_acronyms_join_the_query():
     assert acronyms_spelled_out("What did the staff say about the standing repo facility?") == ["SRF"]
     assert acronyms_spelled_out("What did the staff say about the SRF and the standing repo facility?") == []
     assert expand("the standing repo facility in 2025").endswith("(SRF)")
+
+
+def test_titled_names_are_fed_participants():
+    from fomc_qa.text.names import titled_names
+
+    assert titled_names("Chair Powell's colleagues held rates steady.") == ["powell"]
+    assert titled_names("What did Governor Christopher Waller argue?") == ["christopher waller"]
+    assert titled_names("What did the staff say about China?") == []

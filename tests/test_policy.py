@@ -461,3 +461,11 @@ def test_a_move_with_its_dissents_and_other_central_banks_left_to_the_passages()
     assert desk.consult("Which foreign central bank was the exception to the easing trend, and by how much did it "
                         "hike in 2022?") is None
     assert desk.consult("Did the ECB raise rates in July 2022?") is None
+
+
+def test_data_rates_and_past_expectations_are_not_policy_moves_or_forecasts():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    assert desk.consult("What did the staff say about the unemployment rate in June 2022?") is None
+    assert desk.consult("How did mortgage rates move before the May 2022 meeting?") is None
+    assert out_of_scope("In July 2024, what did most participants expect for the next meeting?") is None
+    assert out_of_scope("Will the Fed cut rates at its next meeting?") is not None

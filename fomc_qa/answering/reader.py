@@ -21,7 +21,7 @@ from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.lexical import stem
-from fomc_qa.text.names import COMMON_NAMES, MONTHS, STOPWORDS, mentions, specific_names, topic_names
+from fomc_qa.text.names import COMMON_NAMES, MONTHS, STOPWORDS, mentions, specific_names, titled_names, topic_names
 from fomc_qa.text.sentences import quotable, split_sentences
 
 # Sentence support = cosine(sentence, question with its jargon spelled in the Committee's words,
@@ -349,13 +349,14 @@ def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[st
     counted_from = " ".join(reference_dates(question))  # "after the hikes that began in March 2022"
     years = re.compile(r"\b(?:19|20)\d{2}\b")
     specifics = set(years.findall(question)) - set(years.findall(counted_from))
-    return {term for term in specifics | set(specific_names(question)) if not mentions(available, term)}
+    names = set(specific_names(question)) - set(titled_names(question))
+    return {term for term in specifics | names if not mentions(available, term)}
 
 
 def _names_in_quoted_passages(question: str, quotes: Sequence[Quote]) -> bool:
     """Whether the passages the answer quotes spell a name the question asks about, if it names any: a
     passage that merely mentions "Washington" does not make a sentence beside it an answer about Washington."""
-    names = topic_names(question)
+    names = [name for name in topic_names(question) if name not in titled_names(question)]
     quoted = " ".join(f"{_expand_header(q.passage.header)} {q.passage.text}" for q in quotes).lower()
     return not names or any(mentions(quoted, name) for name in names)
 

@@ -30,6 +30,11 @@ _DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
 _POLICY_RATE = re.compile(
     r"\b(?:target range|the range|(?:federal|fed) funds|policy rate|interest rates?|rates?|benchmark rate"
     r"|borrowing costs|hikes?|liftoff|rate (?:cuts?|increases?|reductions?))\b", _W)
+# Rates that are data, not the policy rate: "the unemployment rate", "mortgage rates", "the inflation rate".
+_OTHER_RATES = re.compile(
+    r"\b(?:unemployment|inflation|participation|mortgage|exchange|growth|savings?|vacancy|default|delinquency|tax"
+    r"|interest on \w+ \w+|loan|deposit|credit card|treasury|bond|market|swap|term|real|neutral|natural)"
+    r"[- ]rates?\b|\b(?:rate of (?:inflation|unemployment|growth))\b", _W)
 # "Was the July 2023 hike larger than the May 2023 one?": the moves of the meetings it names, side by side.
 _COMPARE = re.compile(r"\b(?:larger|bigger|smaller|greater|more aggressive|less aggressive|same size|as (?:large|big)"
                       r"|compar\w*|versus|vs\.?|differ\w*)\b", _W)
@@ -452,7 +457,7 @@ _UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meetin
 def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Counts, first/last, current, size and decision questions about the target range (or, for a
     balance-sheet question, the statement's balance-sheet sentences)."""
-    about_rate = bool(_POLICY_RATE.search(q))
+    about_rate = bool(_POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
     direction = direction_of(q)
     if _BALANCE_SHEET.search(q) and not re.search(r"\b(?:federal funds|fed funds|target range|policy rate)\b", q, _W):
         about_minutes = re.search(r"\bminutes\b", q, _W) and not re.search(r"\bstatements?\b", q, _W)

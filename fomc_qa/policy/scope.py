@@ -50,6 +50,10 @@ _FUTURE = re.compile(
     r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b"
     r"|\bwho will\b|\bnext (?:fed )?chair\b|\bwill\b.*\b(?:in|by|during) (?:20(?:2[6-9]|[3-9]\d))\b"
     r"|\b(?:going to|expected to|likely to) (?:cut|raise|hike|lower|hold)\b.*\b(?:next|20(?:2[6-9]|[3-9]\d))\b", _W)
+# "In July 2024, what did most expect for the next meeting?": a future seen from a recorded meeting, in the past
+# tense, is what the documents said then.
+_RECORDED_PAST = re.compile(r"\b(?:did|was|were|had|expected|anticipated|foresaw)\b.*\b20(?:1\d|2[0-5])\b"
+                            r"|\b20(?:1\d|2[0-5])\b.*\b(?:did|was|were|had|expected|anticipated|foresaw)\b", _W)
 # The asker's own forecast request: "Predict the funds rate in 2027", "What will inflation be next year?",
 # "Is a recession coming in 2026?" (out unless the question asks what the documents said).
 _FORECAST = re.compile(
@@ -103,7 +107,8 @@ def out_of_scope(question: str) -> str | None:
     """The reason the documents cannot answer the question, or None when they may."""
     if _PRIVATE.search(question) or _PERSONS.search(question):
         return "advice or private matters are not FOMC records"
-    if _FUTURE.search(question) or (_FORECAST.search(question) and not _ASKS_DOCUMENTS.search(question)):
+    future = _FUTURE.search(question) and not _RECORDED_PAST.search(question)
+    if future or (_FORECAST.search(question) and not _ASKS_DOCUMENTS.search(question)):
         return "the documents record past meetings, not future decisions"
     present = _PRESENT.search(question)
     if present and (not _FOMC_SUBJECT.search(question) or _MARKET_RATE.search(question)):

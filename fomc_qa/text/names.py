@@ -90,6 +90,17 @@ _EDGE_WORDS = frozenset(MONTHS) | STOPWORDS | frozenset(
     "thursday friday saturday sunday".split())
 
 
+_TITLED = re.compile(r"\b(?:Chair(?:man|woman)?|Vice Chair|Governor|President|Secretary|Manager)\s+"
+                     r"((?:[A-Z][a-z]+\.?\s+){0,2}[A-Z][A-Za-z'’-]*[a-z])")
+
+
+def titled_names(question: str) -> list[str]:
+    """The names the question gives a Fed title ("Chair Powell's colleagues", "Governor Waller"): FOMC
+    participants, whom the minutes' discussion does not name, so a passage need not spell them to answer."""
+    return [" ".join(m.group(1).removesuffix("'s").removesuffix("’s").split()).lower()
+            for m in _TITLED.finditer(question)]
+
+
 def _common(word: str) -> bool:
     return word.lower() in COMMON_NAMES or word.lower() in STOPWORDS
 
