@@ -469,3 +469,15 @@ def test_data_rates_and_past_expectations_are_not_policy_moves_or_forecasts():
     assert desk.consult("How did mortgage rates move before the May 2022 meeting?") is None
     assert out_of_scope("In July 2024, what did most participants expect for the next meeting?") is None
     assert out_of_scope("Will the Fed cut rates at its next meeting?") is not None
+
+
+def test_the_range_on_a_day_between_meetings_and_a_month_range():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    day = desk.consult("What was the federal funds target range on August 1, 2022?")
+    assert day.question.intent == "current" and day.question.meetings == (D(2022, 6, 15),)
+    assert day.answer.direct.startswith("On August 1, 2022 the target range for the federal funds rate was 1-1/2 to "
+                                        "1-3/4 percent")
+    month = desk.consult("What was the fed funds range in October 2022?")
+    assert month.answer.direct.startswith("In October 2022 the target range")
+    span = desk.consult("How many hikes were there from March through June 2022?")
+    assert span.question.meetings == (D(2022, 3, 16), D(2022, 5, 4), D(2022, 6, 15))

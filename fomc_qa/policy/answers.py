@@ -38,7 +38,7 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
     if not records:
         return None
     if q.intent == "current":
-        return answer_current(records, q.edge)
+        return answer_current(records, q.edge, q.as_of)
     if q.intent in ("largest", "smallest"):
         return answer_extreme(q, records)
     if q.intent == "duration":

@@ -5,6 +5,7 @@ how long a level held, the peak, the range now or at a span's edge, administered
 from __future__ import annotations
 
 import dataclasses
+import datetime as dt
 from collections.abc import Sequence
 
 from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, percentage_points, range_forms
@@ -82,11 +83,17 @@ def answer_unscheduled(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> R
               + (f": {listing}." if off_cycle else "."))
     return RecordAnswer(direct, [q_ for r in off_cycle for q_ in quote(r, r.decision_source)])
 
-def answer_current(records: Sequence[MeetingRecord], edge: str | None = None) -> RecordAnswer:
-    """The range now (the latest meeting), or at the end or the start of a named span."""
+def answer_current(records: Sequence[MeetingRecord], edge: str | None = None,
+                   as_of: dt.date | None = None) -> RecordAnswer:
+    """The range now (the latest meeting), at the end or the start of a named span, or on a day between meetings."""
     r = records[-1] if edge != "start" else records[0]
     rng = range_forms(r.range_after) if r.range_after else "not restated"
-    if edge == "end":
+    if edge == "as_of" and as_of is not None:
+        month_end = (as_of + dt.timedelta(days=1)).day == 1  # "in August 2023": through the month's end
+        when = f"In {as_of:%B} {as_of.year}" if month_end else f"On {day(as_of)}"
+        direct = (f"{when} the target range for the federal funds rate was {rng}, as set at the "
+                  f"{day(r.meeting_date)} meeting, when the FOMC {move_phrase(r)}.")
+    elif edge == "end":
         direct = (f"After the {day(r.meeting_date)} meeting, the last of the span asked about, the target range for "
                   f"the federal funds rate was {rng}; at that meeting the FOMC {move_phrase(r)}.")
     elif edge == "start":

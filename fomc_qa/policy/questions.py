@@ -239,7 +239,8 @@ class PolicyQuestion:
     at_range: tuple[float, float] | None = None  # "held at 5-1/4 to 5-1/2 percent": only meetings that left this range
     person: str | None = None  # a surname the question names, for votes and dissents
     unscheduled: bool = False  # a count of unscheduled meetings and notation votes
-    edge: str | None = None  # "end" / "start": the range at the end or the start of a named span; for a
+    edge: str | None = None  # "end" / "start" / "as_of": the range at the end or the start of a named span, or on a
+    # day without a meeting (`as_of`); for a
     # mention: "first" / "last" / "count"; for dissents and unanimous votes: "first" / "last"
     yes_no: bool = False  # "Did the FOMC raise ...?": the answer opens with Yes or No
     titles: tuple[str, ...] = ()  # Committee officers' titles, for officer questions
@@ -249,6 +250,7 @@ class PolicyQuestion:
     streak: bool = False  # a count of moves in a row: the longest run ("How many consecutive holds?")
     most: bool = False  # dissents tallied by member ("Who dissented most often?")
     why: bool = False  # a move asked about with its reasons ("the first cut of 2024, and what justified it?")
+    as_of: dt.date | None = None  # a day between meetings ("the range on August 1, 2022"); span: the meeting before
     with_votes: bool = False  # a move asked about with its dissents ("the first cut of 2025, and who dissented?")
 
     @property
@@ -361,8 +363,17 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         intent = "change" if extra.get("direction") else "decision"
     if intent in _POINT_INTENTS and len(span) > 1:
         span, named = _span(re.sub(r"\b(?:after|following)\b", "at", q, flags=_W), meetings)
+    as_of = None
+    if not span and named and intent in ("decision", "change", "current", "rate"):
+        as_of = _named_day(q)  # "the range on August 1, 2022": set at the last meeting before that day
+        before = [d for d in meetings if as_of is not None and d <= as_of]
+        span = before[-1:]
+        if span and intent != "rate":
+            intent, extra = "current", {**extra, "edge": "as_of"}
     if not span:
         return None
+    if as_of is not None:
+        extra["as_of"] = as_of
     event = _EVENT.search(q)
     if event and intent in ("first", "count") and not named:
         extra["after_kind"] = direction_of(event.group(1))
@@ -377,6 +388,21 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         span = [meetings[-1]]
     yes_no = bool(re.match(r"\s*(?:did|was|were|has|have|is|does|do)\b", q, _W))
     return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, yes_no=yes_no, **extra)
+
+
+def _named_day(q: str) -> dt.date | None:
+    """The day a question names ("August 1, 2022"), or the last day of the month it names ("in August 2022")."""
+    m = re.search(rf"\b{_MONTH}\s+(\d{{1,2}}),?\s+{_YEAR}\b", q, _W)
+    if m:
+        try:
+            return dt.date(int(m.group(3)), _month(m.group(1)), int(m.group(2)))
+        except ValueError:
+            return None
+    m = re.search(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", q, _W)
+    if m:
+        year, month = int(m.group(2)), _month(m.group(1))
+        return dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
+    return None
 
 
 def _person(q: str) -> str | None:

@@ -152,6 +152,19 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         chosen |= _month_meetings(meetings, int(m.group(3)), _month(m.group(1)), int(m.group(2)))
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
+    # "September-December 2024", "from March 2022 through July 2023": every meeting of the months in between.
+    month_range = (rf"\b(?:from\s+(?:the\s+)?)?{_MONTH}(?:\s+{_YEAR})?\s*(?:-|–|—|\bto\b|\bthrough\b|\bthru\b"
+                   rf"|\buntil\b)\s*(?:the\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\b")
+    for m in re.finditer(month_range, consumed):
+        end_year = int(m.group(4))
+        start_year = int(m.group(2)) if m.group(2) else end_year
+        start = dt.date(start_year, _month(m.group(1)), 1)
+        end_month = _month(m.group(3))
+        end = dt.date(end_year + end_month // 12, end_month % 12 + 1, 1)
+        if start < end:
+            chosen |= {d for d in meetings if start <= d < end}
+            named.append(m.group(0))
+            consumed = consumed.replace(m.group(0), " ")
     # "the January and March 2024 statements": both months of the year named once.
     pair = rf"\b{_MONTH}\s*(?:,|and|&|or|vs\.?|versus)\s*(?:the\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\b"
     for m in re.finditer(pair, consumed):
