@@ -481,3 +481,13 @@ def test_the_range_on_a_day_between_meetings_and_a_month_range():
     assert month.answer.direct.startswith("In October 2022 the target range")
     span = desk.consult("How many hikes were there from March through June 2022?")
     assert span.question.meetings == (D(2022, 3, 16), D(2022, 5, 4), D(2022, 6, 15))
+
+
+def test_a_decision_asked_with_the_balance_sheet_quotes_both():
+    record = RECORDS[2].model_copy(update={"statement": [*RECORDS[2].statement, StatementSentence(
+        role="balance_sheet", paragraph=2, source=Source(sentence="The Committee will begin reducing its holdings.",
+                                                        document_id="statement-2022-05-04"))]})
+    desk = PolicyDesk([*RECORDS[:2], record, *RECORDS[3:]], lambda chunk_id: None)
+    both = desk.consult("What did the FOMC decide about rates and the balance sheet in May 2022?")
+    assert both.question.intent == "decision" and both.question.roles == ("balance_sheet",)
+    assert [x.source.sentence for x in both.answer.quotes][-1] == "The Committee will begin reducing its holdings."

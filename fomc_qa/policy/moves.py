@@ -33,6 +33,8 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     for r in records:
         parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
         quotes += quote(r, r.decision_source)
+        # "... about rates and the balance sheet": the statement's sentences of the roles asked about too
+        quotes += [x for role in q.roles for s in r.sentences(role) for x in quote(r, s.source)]
     direct = sentence("; ".join(parts))
     if q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]

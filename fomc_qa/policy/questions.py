@@ -485,6 +485,8 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     balance-sheet question, the statement's balance-sheet sentences)."""
     about_rate = bool(_POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
     direction = direction_of(q)
+    if named and about_rate and _BALANCE_SHEET.search(q) and _ASKS_DECISION.search(q) and not _DISCUSSION.search(q):
+        return "decision", {"direction": direction, "roles": ("balance_sheet",)}  # "about rates and the balance sheet"
     if _BALANCE_SHEET.search(q) and not re.search(r"\b(?:federal funds|fed funds|target range|policy rate)\b", q, _W):
         about_minutes = re.search(r"\bminutes\b", q, _W) and not re.search(r"\bstatements?\b", q, _W)
         if _DISCUSSION.search(q) or about_minutes or not (named or _CURRENT.search(q)):
