@@ -491,3 +491,16 @@ def test_a_decision_asked_with_the_balance_sheet_quotes_both():
     both = desk.consult("What did the FOMC decide about rates and the balance sheet in May 2022?")
     assert both.question.intent == "decision" and both.question.roles == ("balance_sheet",)
     assert [x.source.sentence for x in both.answer.quotes][-1] == "The Committee will begin reducing its holdings."
+
+
+@pytest.mark.parametrize(
+    ("question", "out"),
+    [
+        ("In December 2023, what did participants expect for the next meetings?", False),
+        ("Did the Fed cut at its next meeting after July 2024?", False),
+        ("Will the Fed raise rates at the next meeting, as it did in 2022?", True),
+        ("Will the Fed cut at the next meeting after December 2025?", True),
+    ],
+)
+def test_a_next_meeting_seen_from_a_recorded_one(question, out):
+    assert (out_of_scope(question) is not None) == out

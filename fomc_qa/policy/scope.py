@@ -52,8 +52,11 @@ _FUTURE = re.compile(
     r"|\b(?:going to|expected to|likely to) (?:cut|raise|hike|lower|hold)\b.*\b(?:next|20(?:2[6-9]|[3-9]\d))\b", _W)
 # "In July 2024, what did most expect for the next meeting?": a future seen from a recorded meeting, in the past
 # tense, is what the documents said then.
-_RECORDED_PAST = re.compile(r"\b(?:did|was|were|had|expected|anticipated|foresaw)\b.*\b20(?:1\d|2[0-5])\b"
-                            r"|\b20(?:1\d|2[0-5])\b.*\b(?:did|was|were|had|expected|anticipated|foresaw)\b", _W)
+_RECORDED_PAST = re.compile(
+    r"^(?!.*\b(?:will|going to|would)\b)(?=.*\b202[0-5]\b)"
+    r"(?:.*\b(?:did (?:\w+ ){0,4}?(?:expect|anticipate|see|think|judge|signal|say|indicate)|expected|anticipated"
+    r"|foresaw)\b.*\b(?:next|upcoming|coming|following)\b"
+    r"|.*\b(?:next|following) (?:fomc |policy )?meeting (?:after|following)\b)", _W)
 # The asker's own forecast request: "Predict the funds rate in 2027", "What will inflation be next year?",
 # "Is a recession coming in 2026?" (out unless the question asks what the documents said).
 _FORECAST = re.compile(
