@@ -127,12 +127,17 @@ _HORIZON_CUE = re.compile(
     r"|pencil+ed|penciled|path|median|for)\b(?:\W+[\w'-]+){0,3}?\W+$")
 
 
+# "... what were its 2023 projections?": a year naming a forecast's horizon from the words after it.
+_HORIZON_NOUN = re.compile(r"\s*(?:projections?|projected|forecasts?|outlook|estimates?|median|dots?|path|sep)\b")
+
+
 def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -> bool:
     """Whether a bare year is a projection's horizon: the question already names a meeting by its month, the
     year is not before that meeting's, and a forecast word leads up to it."""
     if not named_meetings or int(year.group(1)) < min(named_meetings).year:
         return False
-    return bool(_HORIZON_CUE.search(text[max(0, year.start() - 60): year.start()]))
+    return bool(_HORIZON_CUE.search(text[max(0, year.start() - 60): year.start()])
+                or _HORIZON_NOUN.match(text[year.end():]))
 
 
 def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
