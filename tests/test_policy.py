@@ -504,3 +504,12 @@ def test_a_decision_asked_with_the_balance_sheet_quotes_both():
 )
 def test_a_next_meeting_seen_from_a_recorded_one(question, out):
     assert (out_of_scope(question) is not None) == out
+
+
+def test_a_move_asked_with_whether_anyone_wanted_more():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    june = desk.consult("Jun 2022 FOMC: how big was the hike, and did anyone push for more?")
+    assert june.question.intent == "change" and june.question.with_votes and june.question.person is None
+    assert june.answer.direct.endswith("The vote was unanimous (1–0).")
+    bullard = desk.consult("Bullard voted no in March 2022. What did he want instead?")
+    assert bullard.question.intent == "dissents" and bullard.question.person == "Bullard"

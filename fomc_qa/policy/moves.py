@@ -36,6 +36,9 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         # "... about rates and the balance sheet": the statement's sentences of the roles asked about too
         quotes += [x for role in q.roles for s in r.sentences(role) for x in quote(r, s.source)]
     direct = sentence("; ".join(parts))
+    if q.with_votes and len(records) == 1:  # "... and did anyone push for more?"
+        direct += " " + _vote_phrase(records[0])
+        quotes += [x for d in records[0].dissents for x in quote(records[0], d.source)]
     if q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
     return RecordAnswer(direct, quotes)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetings, parse_filter
+from fomc_qa.text.names import is_common, specific_names
 
 Intent = str  # one of INTENTS
 INTENTS = ("mention", "officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first",
@@ -105,6 +106,10 @@ _ELSEWHERE = re.compile(
     r"\b(?:foreign|other|overseas|global|emerging[- ]market|advanced[- ]economy)\s+(?:central banks?|policymakers)\b"
     r"|\bcentral banks\b|\b(?:ecb|boj|boe|pboc|snb|rba|european central bank|bank of (?:england|japan|canada|korea"
     r"|mexico)|central bank of \w+|reserve bank of \w+|people's bank of china|swiss national bank)\b", _W)
+# "... and did anyone push for more?": the move, and the vote that shows who wanted another one.
+_ANYONE_ELSE = re.compile(r"\b(?:any(?:one|body)|any (?:member|participant|official|voter)s?|who)\b.{0,40}"
+                          r"\b(?:prefer\w*|favou?r\w*|want\w*|push\w*|argu\w*|call\w*|press\w*|dissent\w*|object\w*)\b",
+                          _W)
 _STREAK = re.compile(r"\b(?:consecutive(?:ly)?|in a row|straight|successive|back[- ]to[- ]back|streak)\b", _W)
 _MOST = re.compile(r"\bmost (?:often|frequently|times|dissents)\b|\bthe most\b(?!\s+recent)"
                    r"|\bmore than (?:once|anyone)\b", _W)
@@ -195,7 +200,6 @@ _SIZE_BP = re.compile(
 _RANGE_IN_Q = re.compile(
     r"\b(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)", _W)
 _NEAR_ZERO = re.compile(r"\b(?:near|at|close to) zero\b|\b(?:zero|effective) lower bound\b|\bzlb\b|\belb\b", _W)
-_NAME = re.compile(r"\b([A-Z][a-z]+(?:'s)?)\b")
 # Point-in-time intents: "after the July 2023 hike, what IORB ...?" asks about that meeting, not the next.
 # An administered rate's level is asked for, not a discussion of the facility.
 _RATE_LEVEL = re.compile(r"\b(?:rates?|iorb|ioer|percent|level|set|adjust\w*|moved?|changed?)\b", _W)
@@ -405,15 +409,19 @@ def _named_day(q: str) -> dt.date | None:
     return None
 
 
+# Capitalized words that open questions and are not names.
+_VERBS_AND_NOUNS = frozenset("was were is are has have had does list give name compare summarize describe explain "
+                             "according per under since after before during inflation rates rate policy".split())
+
+
 def _person(q: str) -> str | None:
-    words = [w.removesuffix("'s") for w in _NAME.findall(q)]
-    return next((w for w in words if w.lower() not in _NOT_NAMES), None)
-
-
-_NOT_NAMES = frozenset(
-    "how who what when where which why did does do was were is are the a an in on at of and or for fomc fed federal "
-    "reserve committee chair governor president vice january february march april may june july august september "
-    "october november december statement minutes over during between across since after before at".split())
+    """The surname of the first name the question gives (`fomc_qa.text.names`), for votes and dissents."""
+    names = specific_names(q)
+    if names:
+        return names[0].split()[-1].capitalize()
+    # a name that opens a sentence ("Mester voted no ...") is not told from a capitalized word by its case
+    opening = re.findall(r"(?:^|[.?!]\s+)([A-Z][a-z]+)\b", q)
+    return next((w for w in opening if not is_common(w) and w.lower() not in _VERBS_AND_NOUNS), None)
 
 
 def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
@@ -502,7 +510,8 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if not (about_rate or (direction and _MOVE.search(q))):
         return None, {}
     asks_why = bool(_WHY.search(q)) and not _OTHERS_VIEWS.search(q) and not any(p.search(q) for p in _RATES.values())
-    qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q), "why": asks_why}
+    qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q), "why": asks_why,
+                  "with_votes": bool(_ANYONE_ELSE.search(q))}
     if _PEAK.search(q) and about_rate and not direction and not _DISCUSSION.search(q):
         return "peak", {"edge": "low" if re.search(r"\b(?:lowest|minimum|trough)\b", q, _W) else "high"}
     if named and _COMPARE.search(q) and not _DISCUSSION.search(q):
@@ -527,11 +536,11 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if not named:
         return None, {}
     if _SIZE.search(q) and direction:
-        return "change", {"direction": direction}
+        return "change", {"direction": direction, "with_votes": qualifiers["with_votes"]}
     if asks_why:
         return "reason", {"direction": direction}  # the statement's reasons for its decision
     if _DISCUSSION.search(q):
         return None, {}
     if about_rate or (direction and _FOMC.search(q)):
-        return "decision", {"direction": direction}
+        return "decision", {"direction": direction, "with_votes": qualifiers["with_votes"]}
     return None, {}

@@ -71,7 +71,7 @@ def specific_names(question: str) -> list[str]:
             words = [w.removesuffix("'s").removesuffix("’s") for w in run.group(0).split()]
             if run.start() == 0 and (len(words) == 1 or not words[1][0].isupper()):
                 words = words[1:]  # "Per the December 2023 minutes": capitalized only as the first word
-            if all(_common(w) for w in words):
+            if all(is_common(w) for w in words):
                 continue  # "the Federal Open Market Committee", "Board of Governors"
             while words and words[0].lower() in _EDGE_WORDS:
                 words.pop(0)
@@ -85,7 +85,8 @@ def specific_names(question: str) -> list[str]:
 
 # Words a run of names sheds at its ends: titles and the calendar ("Chair Powell" -> powell), not the words
 # of an institution's name ("System Open Market Account", "Bank of Japan").
-_EDGE_WORDS = frozenset(MONTHS) | STOPWORDS | frozenset(
+_MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
+_EDGE_WORDS = frozenset(MONTHS) | _MONTH_ABBREVIATIONS | STOPWORDS | frozenset(
     "chair chairman vice governor governors president presidents fed fomc committee monday tuesday wednesday "
     "thursday friday saturday sunday".split())
 
@@ -101,8 +102,9 @@ def titled_names(question: str) -> list[str]:
             for m in _TITLED.finditer(question)]
 
 
-def _common(word: str) -> bool:
-    return word.lower() in COMMON_NAMES or word.lower() in STOPWORDS
+def is_common(word: str) -> bool:
+    """Whether a capitalized word is calendar or Fed vocabulary, or a stopword: not a name by itself."""
+    return word.lower() in COMMON_NAMES or word.lower() in STOPWORDS or word.lower() in _MONTH_ABBREVIATIONS
 
 
 # A clause that sets the scene ("issued less than two weeks after Silicon Valley Bank failed", "amid the
