@@ -513,3 +513,21 @@ def test_a_move_asked_with_whether_anyone_wanted_more():
     assert june.answer.direct.endswith("The vote was unanimous (1–0).")
     bullard = desk.consult("Bullard voted no in March 2022. What did he want instead?")
     assert bullard.question.intent == "dissents" and bullard.question.person == "Bullard"
+
+
+def test_a_meeting_next_to_a_named_one_ranges_without_a_unit_and_more_scope():
+    from fomc_qa.policy.questions import range_of
+
+    assert range_of("How long did the range sit at 0 to 1/4?") == (0.0, 0.25)
+    assert range_of("hold at 5.25-5.5% before cutting") == (5.25, 5.5)
+    assert range_of("between 2022 and 2023") is None
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    after = desk.consult("What did the FOMC do at the meeting right after the May 2022 hike?")
+    assert after.question.meetings == (D(2022, 6, 15),)
+    streak = desk.consult("After reaching 1/4 to 1/2 percent, how many consecutive meetings did the Fed hold there?")
+    assert streak is not None and streak.question.streak
+    assert out_of_scope("Where is the effective federal funds rate printing today?") is not None
+    assert out_of_scope("What is the median dot for 2026 in the December 2025 SEP?") is not None
+    assert out_of_scope("When did the median Desk survey respondent expect the first rate hike in June 2021?") is None
+    previewed = "The March 2024 minutes previewed slowing runoff. What was decided at the next meeting?"
+    assert out_of_scope(previewed) is None

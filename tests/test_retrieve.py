@@ -43,6 +43,10 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
         ("Per the December 2023 minutes, did participants expect cuts in 2024?", {dt.date(2023, 12, 13)},
          {"minutes"}),
         ("What were the staff's 2023 projections in the February 2023 minutes?", {dt.date(2023, 2, 1)}, {"minutes"}),
+        # the meeting next to a named one
+        ("What did the FOMC do at the meeting right after the May 2022 hike?", {dt.date(2023, 2, 1)}, None),
+        ("The March 2022 minutes previewed runoff. What was decided at the next meeting?",
+         {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}, {"minutes"}),
         # a month range: every meeting of the months in between
         ("How did policy change from March through May 2022?", {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}, None),
         ("What happened in the December 2023-May 2024 stretch?", {dt.date(2023, 12, 13), dt.date(2024, 5, 1)}, None),

@@ -18,6 +18,7 @@ from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
 from fomc_qa.policy.timeline import chain, cycle_span, in_span
+from fomc_qa.text.sentences import plain_question
 
 HitFor = Callable[[str], "SearchHit | None"]
 
@@ -41,6 +42,7 @@ class PolicyDesk:
         self.consult = lru_cache(maxsize=256)(self._consult)
 
     def _consult(self, question: str) -> Consultation | None:
+        question = plain_question(question)
         securities = parse_securities_question(question, self.meetings)
         if securities is not None:
             result = answer_securities(securities, self.records)

@@ -262,7 +262,13 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAn
         label = RATE_LABEL[name]
         sentences.append(f"the {label}: " + "; ".join(parts) if parts else f"the documents do not state the {label}")
     prefix = "As of the latest meeting in the index, " if not q.named_span else ""
-    return RecordAnswer(sentence(prefix + "; ".join(sentences)), quotes)
+    direct = sentence(prefix + "; ".join(sentences))
+    if q.with_decision:  # "how big was the cut, and where did IOER go?"
+        moves = [r for r in records[-3:]]
+        direct = sentence("; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in moves)) \
+            + " " + direct
+        quotes = [x for r in moves for x in quote(r, r.decision_source)] + quotes
+    return RecordAnswer(direct, quotes)
 
 def after_event(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> list[MeetingRecord]:
     """The meetings a question counts from an event ("the first cut after the hiking cycle"): for a

@@ -184,7 +184,7 @@ def officer_titles(text: str) -> tuple[str, ...]:
 # What a named member wanted instead: in the record, a dissenter's preferred action.
 _PREFERENCE = re.compile(r"\b(?:prefer\w*|favou?r(?:ed|s)?|wanted|want\w* instead|instead|push\w* for|advocat\w*"
                          r"|would have liked)\b", _W)
-_DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|opposed|objected)\b", _W)
+_DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|vot\w* no|no votes?|opposed|objected)\b", _W)
 _VOTE = re.compile(r"\b(?:vot\w*|unanim\w*|tally|split decision)\b", _W)
 _DECISION = re.compile(r"\b(?:decid\w*|decision|do|did|action|set|move|announce\w*)\b", _W)
 _SPAN_RANGE = re.compile(
@@ -198,7 +198,8 @@ _SIZE_BP = re.compile(
     r"\b(\d{2,3})[- ]?(?:basis[- ]point|bps?\b|bp\b)|\b(three[- ]quarter|quarter|half|full)[- ](?:percentage[- ])?point"
     r"|\b(\d/\d|\d\.\d\d?)[- ](?:percentage[- ])?point", _W)
 _RANGE_IN_Q = re.compile(
-    r"\b(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)", _W)
+    r"\b(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)"
+    r"|\b(0|\d+(?:\.\d+|-\d/\d))\s*(?:to|-|–)\s*(\d+(?:\.\d+|-\d/\d)|\d/\d)\b(?![\d/])", _W)  # "0 to 1/4", "5.25-5.5"
 _NEAR_ZERO = re.compile(r"\b(?:near|at|close to) zero\b|\b(?:zero|effective) lower bound\b|\bzlb\b|\belb\b", _W)
 # Point-in-time intents: "after the July 2023 hike, what IORB ...?" asks about that meeting, not the next.
 # An administered rate's level is asked for, not a discussion of the facility.
@@ -208,7 +209,8 @@ _POINT_INTENTS = ("rate", "decision", "change", "votes", "dissents", "attendance
 
 # "the first cut after the hiking cycle": the clause after "after/since/before" names the event the
 # question counts from, not the move it asks about.
-_EVENT_CLAUSE = re.compile(r"\b(?:after|since|following|once|before|until|prior to)\b.*$", _W)
+_EVENT_CLAUSE = re.compile(r"^\s*(?:after|since|following|once|before|until|prior to)\b[^,]*,"
+                           r"|\b(?:after|since|following|once|before|until|prior to)\b.*$", _W)
 _EVENT = re.compile(rf"\b(?:after|since|following)\s+(?:the\s+|its\s+|a\s+)?(?:\w+\s+){{0,2}}?"
                     rf"(?:run of\s+|series of\s+)?({_RAISE}|{_LOWER}|{_HOLD})\b", _W)
 
@@ -256,6 +258,7 @@ class PolicyQuestion:
     why: bool = False  # a move asked about with its reasons ("the first cut of 2024, and what justified it?")
     as_of: dt.date | None = None  # a day between meetings ("the range on August 1, 2022"); span: the meeting before
     with_votes: bool = False  # a move asked about with its dissents ("the first cut of 2025, and who dissented?")
+    with_decision: bool = False  # administered rates asked with the move ("how big was the cut, where did IOER go?")
 
     @property
     def role(self) -> str | None:
@@ -291,7 +294,8 @@ def size_of(text: str) -> int | None:
 def range_of(text: str) -> tuple[float, float] | None:
     m = _RANGE_IN_Q.search(text)
     if m:
-        return _fraction(m.group(1)), _fraction(m.group(2))
+        low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
+        return _fraction(low), _fraction(high)
     return (0.0, 0.25) if _NEAR_ZERO.search(text) else None
 
 
@@ -439,7 +443,8 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if _ATTEND.search(q):
         return "attendance", {}
     main = _EVENT_CLAUSE.sub("", q).strip() or q  # "... unanimous, before the string of dissents began"
-    edge = "first" if _FIRST.search(main) else "last" if _LAST.search(main) else None  # "the last dissent"
+    edge = ("first" if _FIRST.search(main) or re.search(r"\bnext (?:dissent|unanim)", q, _W)  # "the next dissent"
+            else "last" if _LAST.search(main) else None)  # "the last dissent"
     if _DISSENT.search(main) and _MOVE_ORDINAL.search(main) and not _VOTE_ORDINAL.search(main):
         intent, extra = _move_intent(q, named)  # "the year's first cut, and who dissented at it?"
         if intent in ("first", "last"):
@@ -455,8 +460,9 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         unanimous = bool(re.search(r"\bunanim\w*|\bno dissents?\b|\bwithout (?:a )?dissent", q, _W))
         return "votes", {"person": person, "edge": edge if unanimous else None}
     rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q))
-    if rates and _RATE_LEVEL.search(q) and not _DISCUSSION.search(q):
-        return "rate", {"rates": rates}
+    if rates and _RATE_LEVEL.search(q) and not _DISCUSSION.search(_WHY.sub(" ", q)):  # the reader gives the why
+        also = bool(re.search(r"\b(?:target range|federal funds|fed funds|what range|how big)\b", q, _W))
+        return "rate", {"rates": rates, "with_decision": also}
     roles = tuple(r for r in roles_of(q) if r != "balance_sheet")
     statement_talk = bool(re.search(r"\bstatements?\b|\bdescri\w*|\bcharacteri\w*|\blanguage\b|\bwording\b|\bread\b",
                                     q, _W))

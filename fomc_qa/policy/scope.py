@@ -28,6 +28,7 @@ import re
 from collections.abc import Sequence
 
 from fomc_qa.retrieval.query_filters import parse_filter
+from fomc_qa.text.sentences import plain_question
 
 _W = re.IGNORECASE
 _PRESENT = re.compile(
@@ -44,7 +45,7 @@ _FOMC_SUBJECT = re.compile(
 # Rates the FOMC does not set: "current mortgage rates" are market data, not FOMC records.
 _MARKET_RATE = re.compile(
     r"\b(?:mortgage|bond|treasury|deposit|savings|loan|exchange|swap|libor|sofr|market|credit card|prime|cd)"
-    r"(?: interest)? rates?\b|\byields?\b", _W)
+    r"(?: interest)? rates?\b|\byields?\b|\beffective (?:federal|fed) funds\b|\beffr\b|\bsofr\b|\bprinting\b", _W)
 _FUTURE = re.compile(
     r"^\s*(?:will|is|are) (?:the )?(?:fed|fomc|federal reserve|committee)\b.*\b(?:next|upcoming|coming|future)\b"
     r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b"
@@ -53,10 +54,8 @@ _FUTURE = re.compile(
 # "In July 2024, what did most expect for the next meeting?": a future seen from a recorded meeting, in the past
 # tense, is what the documents said then.
 _RECORDED_PAST = re.compile(
-    r"^(?!.*\b(?:will|going to|would)\b)(?=.*\b202[0-5]\b)"
-    r"(?:.*\b(?:did (?:\w+ ){0,4}?(?:expect|anticipate|see|think|judge|signal|say|indicate)|expected|anticipated"
-    r"|foresaw)\b.*\b(?:next|upcoming|coming|following)\b"
-    r"|.*\b(?:next|following) (?:fomc |policy )?meeting (?:after|following)\b)", _W)
+    r"^(?!.*\b(?:will|going to|would|should)\b)(?=.*\b202[0-5]\b)"
+    r".*\b(?:did|was|were|had|expected|anticipated|foresaw|decided|happened|came|took|previewed)\b", _W)
 # The asker's own forecast request: "Predict the funds rate in 2027", "What will inflation be next year?",
 # "Is a recession coming in 2026?" (out unless the question asks what the documents said).
 _FORECAST = re.compile(
@@ -106,8 +105,18 @@ _PERSONS = re.compile(
     r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)")
 
 
+# The Summary of Economic Projections is its own release, not in the index: its figures ("the median dot for 2026")
+# are not on record here, though the minutes discuss the projections in words.
+_SEP_FIGURE = re.compile(
+    r"\b(?:dot plot|dots?|median (?:fomc |participant's |participants' )?(?:dot|projection)s?)\b"
+    r"|\b(?:summary of economic projections|sep)\b.{0,60}\b(?:median|projected (?:path|level))\b", _W)
+
+
 def out_of_scope(question: str) -> str | None:
     """The reason the documents cannot answer the question, or None when they may."""
+    question = plain_question(question)
+    if _SEP_FIGURE.search(question) and not _ASKS_DOCUMENTS.search(question):
+        return "the Summary of Economic Projections' figures are a separate release, not in the index"
     if _PRIVATE.search(question) or _PERSONS.search(question):
         return "advice or private matters are not FOMC records"
     future = _FUTURE.search(question) and not _RECORDED_PAST.search(question)

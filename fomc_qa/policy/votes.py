@@ -80,7 +80,9 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     for r in with_dissent:
         who = "; ".join(_dissenter(r, d) for d in r.dissents)
         parts.append(who if len(with_dissent) == 1 else f"{day(r.meeting_date)}: {who}")
-        quotes += [q_ for d in r.dissents[:1] for q_ in quote(r, d.source)]
+        shown = r.dissents if len(with_dissent) == 1 else r.dissents[:1]  # one meeting: each dissent and its reasons
+        quotes += [x for d in shown for source in (d.source, d.elaboration if len(with_dissent) == 1 else None)
+                   for x in quote(r, source)]
     n = sum(len(r.dissents) for r in with_dissent)
     if person:
         name = with_dissent[0].dissents[0].name

@@ -88,6 +88,11 @@ def _bounds(q: str) -> Iterator[re.Match[str]]:
             yield m
 
 
+_NEIGHBOUR = (rf"\b(?:the\s+)?(meeting|statement|decision|minutes)s?\s+(?:right\s+|immediately\s+|just\s+"
+              rf"|directly\s+)?(after|following|before|preceding|prior to)\s+(?:the\s+|its\s+)?{_MONTH}\s+"
+              rf"(?:(\d{{1,2}}),?\s+)?{_YEAR}")
+
+
 def reference_dates(question: str) -> list[str]:
     """The phrases naming a date the question counts from ("after the march 15, 2020 meeting",
     lower case): the answer lies after that date, so passages need not mention it."""
@@ -148,7 +153,17 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     named: list[str] = []
     consumed = q
 
-    bound = _lower_bound(q, meetings)
+    neighbour = re.search(_NEIGHBOUR, consumed)  # "the meeting right after the September 2024 cut"
+    if neighbour:
+        anchor = _month_meetings(meetings, int(neighbour.group(5)), _month(neighbour.group(3)),
+                                 int(neighbour.group(4)) if neighbour.group(4) else None)
+        after = neighbour.group(2) in ("after", "following")
+        side = [d for d in meetings if (d > max(anchor) if after else d < min(anchor))] if anchor else []
+        if side:
+            chosen.add(side[0] if after else side[-1])
+            named.append(neighbour.group(0))
+            consumed = consumed.replace(neighbour.group(0), " ")
+    bound = _lower_bound(q, meetings) if not neighbour else None
     if bound is not None:
         chosen |= bound[0]
         named.append(bound[1])
@@ -215,6 +230,18 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         chosen |= {d for d in meetings if d.year == int(m.group(1))}
         named.append(m.group(0))
 
+    # "The March 2024 minutes previewed slowing runoff. What was decided at the next meeting?": that one too.
+    step = re.search(r"\b(?:at|in|by)\s+the\s+(next|following|previous|prior|preceding)\s+(?:fomc\s+|policy\s+)?"
+                     r"meeting\b", q)
+    expecting = re.search(r"\b(?:expect\w*|anticipat\w*|foresaw|foresee\w*|plan\w*|signal\w*)\b[^.?!]*$",
+                          q[: step.start()]) if step else None
+    if step and len(chosen) == 1 and not expecting:
+        (only,) = chosen
+        later = step.group(1) in ("next", "following")
+        side = [d for d in meetings if (d > only if later else d < only)]
+        if side:
+            chosen.add(side[0] if later else side[-1])
+            named.append(step.group(0))
     if not named and meetings and _PRESENT.search(q):
         chosen, named = {meetings[-1]}, [_PRESENT.search(q).group(0)]
 

@@ -34,12 +34,12 @@ _PLACES = (
     ("mexico", "mexican"), ("germany", "german"), ("france", "french"), ("italy", "italian"), ("spain", "spanish"),
     ("russia", "russian"), ("ukraine", "ukrainian"), ("switzerland", "swiss"), ("india", "indian"),
     ("korea", "korean"), ("brazil", "brazilian"), ("australia", "australian"), ("asia", "asian"),
-    ("america", "american"), ("britain", "british", "united kingdom", "u.k."), ("israel", "israeli"),
+    ("america", "american"), ("britain", "british", "united kingdom", "u.k.", "uk"), ("israel", "israeli"),
     ("iran", "iranian"), ("turkey", "turkish"), ("argentina", "argentine"), ("africa", "african"),
     ("sweden", "swedish"), ("norway", "norwegian"), ("netherlands", "dutch"), ("greece", "greek"),
     ("taiwan", "taiwanese"),
 )
-_PLACE_FORMS = {word: forms for forms in _PLACES for word in forms[:2]}
+_PLACE_FORMS = {word: forms for forms in _PLACES for word in forms if " " not in word}
 # Acronyms the documents use (each is in the 2020-2025 statements or minutes) beside the words they stand for.
 _ACRONYMS = {
     "rrp": ("rrp", "reverse repurchase"), "iorb": ("iorb", "interest on reserve balances",

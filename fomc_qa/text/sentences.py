@@ -59,3 +59,10 @@ def quotable(sentence: str) -> bool:
 def quotable_sentences(text: str) -> list[str]:
     """The sentences of `text` the reader scores, in order."""
     return [s for s in split_sentences(text) if quotable(s)]
+
+
+def plain_question(question: str) -> str:
+    """A question with its whitespace collapsed and hyphenated compounds the rules read spaced out
+    ("balance-sheet runoff" -> "balance sheet runoff")."""
+    text = " ".join(question.split())
+    return re.sub(r"\b(balance|rate|target)-(sheet|hike|hikes|cut|cuts|range)\b", r"\1 \2", text, flags=re.IGNORECASE)
