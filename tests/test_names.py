@@ -48,3 +48,8 @@ def test_titled_names_are_fed_participants():
     assert titled_names("Chair Powell's colleagues held rates steady.") == ["powell"]
     assert titled_names("What did Governor Christopher Waller argue?") == ["christopher waller"]
     assert titled_names("What did the staff say about China?") == []
+
+
+def test_analysts_program_words_are_spelled_as_the_fed_writes_them():
+    assert mentions("the committee will slow the pace of balance sheet runoff", "QT")
+    assert mentions("the committee will continue its asset purchases", "QE")

@@ -531,3 +531,11 @@ def test_a_meeting_next_to_a_named_one_ranges_without_a_unit_and_more_scope():
     assert out_of_scope("When did the median Desk survey respondent expect the first rate hike in June 2021?") is None
     previewed = "The March 2024 minutes previewed slowing runoff. What was decided at the next meeting?"
     assert out_of_scope(previewed) is None
+
+
+def test_the_next_dissent_after_a_named_one():
+    records = [*RECORDS, _record(D(2024, 11, 7), "lower", 0.75, -25, dissent="Michelle W. Bowman")]
+    nxt = PolicyDesk(records, lambda chunk_id: None).consult(
+        "After James Bullard's March 2022 dissent, when was the next dissent, and by whom?")
+    assert nxt.question.edge == "first" and nxt.question.person is None
+    assert "was at the November 7, 2024 meeting: Michelle W. Bowman" in nxt.answer.direct

@@ -369,7 +369,7 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         return None
     if intent == "compare" and len(span) < 2:  # "Was the July 2023 hike larger than usual?": that one move
         intent = "change" if extra.get("direction") else "decision"
-    if intent in _POINT_INTENTS and len(span) > 1:
+    if intent in _POINT_INTENTS and len(span) > 1 and extra.get("edge") not in ("first", "last"):
         span, named = _span(re.sub(r"\b(?:after|following)\b", "at", q, flags=_W), meetings)
     as_of = None
     if not span and named and intent in ("decision", "change", "current", "rate"):
@@ -451,7 +451,7 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
             return intent, {**extra, "with_votes": True}
     if _DISSENT.search(main):
         most = bool(_MOST.search(q))
-        return "dissents", {"person": None if most else _person(q), "also_size": bool(_COUNT.search(q)),
+        return "dissents", {"person": None if most else _person(main), "also_size": bool(_COUNT.search(q)),
                             "edge": None if most else edge, "most": most}
     person = _person(q)
     if person and _PREFERENCE.search(q) and not _DISCUSSION.search(q):  # "What did Esther George want instead?"
@@ -484,7 +484,8 @@ _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"
     r"|expect\w*|projections?|forecast\w*|survey|market[- ]implied|ois|futures|case for|consider\w*|concern\w*"
     r"|needed|need)\b", _W)
-_BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|securities|mbs|treasur\w+|taper\w*|"
+_BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|securities|mbs|treasur\w+|taper\w*|qt|qe|"
+                            r"quantitative (?:tightening|easing)|"
                             r"redemptions?|reinvest\w*)\b", _W)
 
 

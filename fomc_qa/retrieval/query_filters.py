@@ -77,8 +77,8 @@ def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | N
 _FIRST_OCCURRENCE = re.compile(r"\b(?:first|next|earliest)\b(?!\s+(?:\w+\s+)?(?:meeting|quarter|half)\b)")
 _BOUND = re.compile(
     rf"(?:^|\b)(after|following|since|(?:that |which )?(?:began|begun|started|starting|beginning) in)\s+(?:the\s+)?"
-    rf"{_MONTH}\s+(?:(\d{{1,2}}),?\s+)?{_YEAR}(?:\s+(?:fomc\s+)?meeting)?"
-)
+    rf"(?:[a-z]+(?:'s|’s)?\s+){{0,3}}?{_MONTH}\s+(?:(\d{{1,2}}),?\s+)?{_YEAR}(?:\s+(?:fomc\s+)?meeting)?"
+)  # "after Esther George's June 2022 dissent": up to three words may stand before the date
 
 
 def _bounds(q: str) -> Iterator[re.Match[str]]:

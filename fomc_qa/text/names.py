@@ -54,6 +54,10 @@ _ACRONYMS = {
 _ABBREVIATIONS = {
     "ecb": ("ecb", "european central bank"), "boj": ("boj", "bank of japan"), "boe": ("boe", "bank of england"),
     "svb": ("svb", "silicon valley bank"),
+    # analysts' words for programs the documents describe in their own
+    "qt": ("qt", "runoff", "reduce its holdings", "reducing its holdings", "balance sheet reduction",
+           "reduction of its securities holdings", "decline of its securities holdings", "redemption cap"),
+    "qe": ("qe", "asset purchases", "increase its holdings", "purchases of treasury securities"),
 }
 
 
