@@ -539,3 +539,14 @@ def test_the_next_dissent_after_a_named_one():
         "After James Bullard's March 2022 dissent, when was the next dissent, and by whom?")
     assert nxt.question.edge == "first" and nxt.question.person is None
     assert "was at the November 7, 2024 meeting: Michelle W. Bowman" in nxt.answer.direct
+
+
+def test_yes_no_over_a_span_averages_and_moves_since_the_peak():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    yes = desk.consult("Did the Fed hike in 2022?")
+    assert yes.question.intent == "count" and yes.answer.direct.startswith("Yes: the FOMC raised the target range 3")
+    assert desk.consult("Did the Fed cut in 2022?").answer.direct.startswith("No: there was no cut")
+    average = desk.consult("What was the average size of the hikes in 2022?")
+    assert "The average increase was 50 basis points." in average.answer.direct
+    since = desk.consult("How many basis points has the Fed cut since the peak?")
+    assert since.question.since_extreme == "high" and since.question.meetings == (D(2024, 9, 18),)

@@ -17,7 +17,7 @@ from fomc_qa.policy.answers import RecordAnswer, answer
 from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
-from fomc_qa.policy.timeline import chain, cycle_span, in_span
+from fomc_qa.policy.timeline import chain, cycle_span, in_span, since_extreme
 from fomc_qa.text.sentences import plain_question
 
 HitFor = Callable[[str], "SearchHit | None"]
@@ -54,6 +54,12 @@ class PolicyDesk:
         if parsed.cycle:
             within = set(parsed.meetings) if parsed.named_span else None
             span = cycle_span(self.records, parsed.cycle, within)
+            if not span:
+                return None
+            parsed = dataclasses.replace(parsed, meetings=tuple(span), named_span=True)
+        if parsed.since_extreme:  # "since the peak": the meetings after the highest range last stood
+            within = set(parsed.meetings) if parsed.named_span else None
+            span = since_extreme(self.records, parsed.since_extreme, within)
             if not span:
                 return None
             parsed = dataclasses.replace(parsed, meetings=tuple(span), named_span=True)

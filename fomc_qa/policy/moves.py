@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, percentage_points, range_forms
 from fomc_qa.policy.phrasing import (
     MAX_LISTED,
+    NOUN,
     VERB,
     Quote,
     RecordAnswer,
@@ -204,7 +205,9 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         return answer_streak(q, records)
     hits, noun, span = moves_of(q, records)
     if not hits:
-        return none_of(noun, span, records)
+        answer = none_of(noun, span, records)
+        direct = "No: " + answer.direct[0].lower() + answer.direct[1:] if q.yes_no else answer.direct
+        return RecordAnswer(direct, answer.quotes)
     total = sum(r.change_bp or 0 for r in hits)
     times = "time" if len(hits) == 1 else "times"
     verb = VERB[q.direction] if q.direction else "moved"
@@ -218,6 +221,10 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         direct += f", leaving it at {range_forms(hits[-1].range_after)}"
     listing = ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)})" for r in hits)
     direct += f": {listing}."
+    if q.average and q.direction in ("raise", "lower"):
+        direct += f" The average {NOUN[q.direction]} was {abs(total) / len(hits):g} basis points."
+    if q.yes_no:
+        direct = "Yes: " + direct[0].lower() + direct[1:]
     quotes = [x for r in hits[:MAX_LISTED] for x in quote(r, r.decision_source)]
     return RecordAnswer(direct, quotes)
 

@@ -110,6 +110,9 @@ _ELSEWHERE = re.compile(
 _ANYONE_ELSE = re.compile(r"\b(?:any(?:one|body)|any (?:member|participant|official|voter)s?|who)\b.{0,40}"
                           r"\b(?:prefer\w*|favou?r\w*|want\w*|push\w*|argu\w*|call\w*|press\w*|dissent\w*|object\w*)\b",
                           _W)
+_SINCE_EXTREME = re.compile(r"\b(?:since|after|from)\s+(?:the\s+|its\s+)?(?:\w+\s+)?(peak|top|high|highs|trough|bottom"
+                            r"|low|lows)\b", _W)
+_AVERAGE = re.compile(r"\b(?:average|mean|typical)\s+(?:size|move|hike|cut|increase|step)", _W)
 _STREAK = re.compile(r"\b(?:consecutive(?:ly)?|in a row|straight|successive|back[- ]to[- ]back|streak)\b", _W)
 _MOST = re.compile(r"\bmost (?:often|frequently|times|dissents)\b|\bthe most\b(?!\s+recent)"
                    r"|\bmore than (?:once|anyone)\b", _W)
@@ -259,6 +262,8 @@ class PolicyQuestion:
     as_of: dt.date | None = None  # a day between meetings ("the range on August 1, 2022"); span: the meeting before
     with_votes: bool = False  # a move asked about with its dissents ("the first cut of 2025, and who dissented?")
     with_decision: bool = False  # administered rates asked with the move ("how big was the cut, where did IOER go?")
+    since_extreme: str | None = None  # "since the peak" ("high") / "since the trough" ("low"): the desk finds the span
+    average: bool = False  # a count that also asks the average size of the moves
 
     @property
     def role(self) -> str | None:
@@ -395,6 +400,12 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
             or (intent == "officer" and not named and re.search(r"\b(?:is|are)\b", q, _W)):
         span = [meetings[-1]]
     yes_no = bool(re.match(r"\s*(?:did|was|were|has|have|is|does|do)\b", q, _W))
+    if yes_no and intent == "decision" and extra.get("direction") and len(span) > 1:
+        intent = "count"  # "Has the Fed cut rates this year?": how many such moves, Yes or No
+    peak = _SINCE_EXTREME.search(q)
+    if peak and intent in ("count", "decision", "change", "first", "last", "largest", "smallest"):
+        extra["since_extreme"] = "low" if peak.group(1).lower() in ("trough", "bottom", "low", "lows") else "high"
+        intent = "count" if intent in ("decision", "change") else intent
     return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, yes_no=yes_no, **extra)
 
 
@@ -525,9 +536,9 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "compare", {"direction": direction}
     if _DURATION.search(q) and qualifiers["at_range"] is not None:
         return "duration", {"at_range": qualifiers["at_range"]}
-    if _COUNT.search(q) or _STREAK.search(q):
+    if _COUNT.search(q) or _STREAK.search(q) or _AVERAGE.search(q):
         return "count", {**qualifiers, "also_size": bool(_SIZE.search(q) or re.search(r"\btotal\b", q, _W)),
-                         "streak": bool(_STREAK.search(q))}
+                         "streak": bool(_STREAK.search(q)), "average": bool(_AVERAGE.search(q))}
     if _LARGEST.search(q) or _SMALLEST.search(q):
         return ("largest" if _LARGEST.search(q) else "smallest"), qualifiers
     main = _EVENT_CLAUSE.sub("", q).strip() or q

@@ -146,3 +146,16 @@ def cycle_span(records: Sequence[MeetingRecord], kind: str, within: Set[dt.date]
 
 def in_span(records: Sequence[MeetingRecord], meetings: Set[dt.date] | None) -> list[MeetingRecord]:
     return [r for r in records if meetings is None or r.meeting_date in meetings]
+
+
+def since_extreme(records: Sequence[MeetingRecord], which: str, within: Set[dt.date] | None) -> list[dt.date]:
+    """The meetings after the span's highest ("high") or lowest ("low") target range last stood: "since the
+    peak" counts the moves that left it. Empty when no meeting follows."""
+    ordered = [r for r in sorted(records, key=lambda r: r.meeting_date)
+               if r.range_after is not None and (within is None or r.meeting_date in within)]
+    if not ordered:
+        return []
+    pick = max if which == "high" else min
+    level = pick((r.range_after.low, r.range_after.high) for r in ordered)
+    last = max(i for i, r in enumerate(ordered) if (r.range_after.low, r.range_after.high) == level)
+    return [r.meeting_date for r in ordered[last + 1:]]

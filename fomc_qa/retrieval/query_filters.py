@@ -242,6 +242,10 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         if side:
             chosen.add(side[0] if later else side[-1])
             named.append(step.group(0))
+    relative = re.search(r"\b(this|last|previous|past) year\b", q)  # "this year": the latest indexed meeting's
+    if not named and meetings and relative:
+        year = meetings[-1].year - (0 if relative.group(1) == "this" else 1)
+        chosen, named = {d for d in meetings if d.year == year}, [relative.group(0)]
     if not named and meetings and _PRESENT.search(q):
         chosen, named = {meetings[-1]}, [_PRESENT.search(q).group(0)]
 
