@@ -16,6 +16,15 @@ def count_words(n: int) -> str:
     return f"{n} ({_WORDS[n]})" if 0 <= n < len(_WORDS) else str(n)
 
 
+def fed_number(text: str) -> float:
+    """"4-3/4" -> 4.75, "1/4" -> 0.25, "5" and "0.5" as they are: the Fed's written numbers as values."""
+    if "/" not in text:
+        return float(text)
+    whole, _, frac = text.rpartition("-")
+    num, den = frac.split("/")
+    return float(whole or 0) + int(num) / int(den)
+
+
 def fed_fraction(value: float) -> str:
     """4.75 -> "4-3/4", 0.25 -> "1/4", 5.0 -> "5": the Fed's mixed fractions."""
     frac = Fraction(value).limit_denominator(8)

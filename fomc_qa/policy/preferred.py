@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from fomc_qa.policy.numbers import percentage_points, range_forms
+from fomc_qa.policy.numbers import fed_number, percentage_points, range_forms
 from fomc_qa.policy.record import MeetingRecord, RateRange
 
 _W = re.IGNORECASE
@@ -19,14 +19,6 @@ _DIRECTION = (("raise", re.compile(r"\b(?:raise|increase|tighten)", _W)),
               ("lower", re.compile(r"\b(?:lower|reduce|cut|decrease)", _W)),
               ("maintain", re.compile(r"\b(?:maintain|no change|keep|leave)", _W)))
 _NOUN = {"raise": "an increase", "lower": "a cut"}
-
-
-def _value(text: str) -> float:
-    if "/" not in text:
-        return float(text)
-    whole, _, frac = text.rpartition("-")
-    num, den = frac.split("/")
-    return float(whole or 0) + int(num) / int(den)
 
 
 @dataclass(frozen=True)
@@ -51,11 +43,11 @@ def preferred_move(preferred: str, record: MeetingRecord) -> PreferredMove | Non
         return None
     sign = 1 if direction == "raise" else -1
     if size:
-        change = sign * round(_value(size.group(1)) * 100)
+        change = sign * round(fed_number(size.group(1)) * 100)
     else:
-        change = round((_value(stated.group(1)) - before.low) * 100)
+        change = round((fed_number(stated.group(1)) - before.low) * 100)
     if stated:
-        after = RateRange(low=_value(stated.group(1)), high=_value(stated.group(2)), text=stated.group(0))
+        after = RateRange(low=fed_number(stated.group(1)), high=fed_number(stated.group(2)), text=stated.group(0))
     elif before is not None:
         low, high = before.low + change / 100, before.high + change / 100
         after = RateRange(low=low, high=high, text=f"{low} to {high} percent")

@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fomc_qa.policy.numbers import fed_number
 from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetings, parse_filter
 from fomc_qa.text.names import is_common, specific_names
 
@@ -274,15 +275,6 @@ class PolicyQuestion:
         return self.rates[0] if self.rates else None
 
 
-def _fraction(text: str) -> float:
-    """"4-3/4" -> 4.75, "1/4" -> 0.25, "5" -> 5.0."""
-    if "/" not in text:
-        return float(text)
-    whole, _, frac = text.rpartition("-")
-    num, den = frac.split("/")
-    return float(whole or 0) + int(num) / int(den)
-
-
 def size_of(text: str) -> int | None:
     """The size of move a question names, in basis points."""
     m = _SIZE_BP.search(text)
@@ -292,7 +284,7 @@ def size_of(text: str) -> int | None:
         return int(m.group(1))
     if m.group(2):
         return _SIZE_WORDS[m.group(2).lower().replace("-", " ")]
-    points = _fraction(m.group(3)) if "/" in m.group(3) else float(m.group(3))
+    points = fed_number(m.group(3)) if "/" in m.group(3) else float(m.group(3))
     return round(points * 100)
 
 
@@ -300,7 +292,7 @@ def range_of(text: str) -> tuple[float, float] | None:
     m = _RANGE_IN_Q.search(text)
     if m:
         low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        return _fraction(low), _fraction(high)
+        return fed_number(low), fed_number(high)
     return (0.0, 0.25) if _NEAR_ZERO.search(text) else None
 
 
