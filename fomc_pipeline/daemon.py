@@ -62,13 +62,19 @@ def _group_alive(pgid: int) -> bool:
     return True
 
 
-def _stop_group(pgid: int, grace_s: float = 20.0) -> None:
-    """SIGTERM the daemon's process group (it stops its code server and workers), then SIGKILL."""
+def _stop_group(pgid: int, grace_s: float = 20.0, leader: subprocess.Popen | None = None) -> None:
+    """SIGTERM the daemon's process group (it stops its code server and workers), then SIGKILL.
+    `leader` is the group's leader when it is this process's child: it is reaped while waiting, else
+    its zombie keeps the group "alive" for the whole grace period (a build waited 20 s on it)."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(pgid, signal.SIGTERM)
     deadline = time.monotonic() + grace_s
-    while _group_alive(pgid) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    while time.monotonic() < deadline:
+        if leader is not None:
+            leader.poll()
+        if not _group_alive(pgid):
+            break
+        time.sleep(0.1)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(pgid, signal.SIGKILL)
 
@@ -91,7 +97,7 @@ def running_daemon(instance: dg.DagsterInstance, home: Path, log_path: Path,
     try:
         yield process
     finally:
-        _stop_group(process.pid)
+        _stop_group(process.pid, leader=process)
         process.wait(timeout=30)
         instance.wipe_daemon_heartbeats()
         _pid_file(home).unlink(missing_ok=True)
