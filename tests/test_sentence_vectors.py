@@ -145,3 +145,20 @@ def test_the_meeting_runs_embed_the_sentences_so_the_table_embeds_none(built):
     # The fixture's meetings were materialized one after another: each embedded the sentences the cache lacked.
     assert sum(m["sentences_embedded"].value for m in first_by_meeting.values()) == meta["sentences"].value
     assert all(m["sentences"].value >= m["sentences_embedded"].value > 0 for m in first_by_meeting.values())
+
+
+def test_without_the_cache_the_table_embeds_its_sentences_itself(built, tmp_path):
+    """A cache emptied since the meetings' runs (or never filled by them): the asset embeds what it lacks."""
+    data_dir, instance, resources = built
+    data = tmp_path / "data"
+    shutil.copytree(data_dir, data, ignore=shutil.ignore_patterns("cache", "conversations"))
+    before = SentenceTable.read(DataPaths(data).sentence_vectors)
+    from conftest import resources_for
+
+    result = dg.materialize([reader_sentences], instance=instance,
+                            resources=resources_for(data, resources["fed"].base_url))
+    meta = result.asset_materializations_for_node("reader_sentences")[0].metadata
+    assert meta["embedded"].value == meta["sentences"].value == len(before.rows)
+    after = SentenceTable.read(DataPaths(data).sentence_vectors)
+    assert list(after.rows) == list(before.rows)
+    assert np.abs(after.vectors - before.vectors).max() < 1e-5

@@ -8,7 +8,6 @@ from fomc_pipeline.assets.index import corpus, embeddings
 from fomc_pipeline.assets.policy import policy_timeline
 from fomc_pipeline.resources import Storage
 from fomc_pipeline.ui_metadata import image_preview, rounded, table
-from fomc_qa.answering.session import open_retriever
 from fomc_qa.benchmark.choose import RECALL_FLOOR
 from fomc_qa.benchmark.report import ReportFiles, read_summary
 from fomc_qa.benchmark.study import NothingToMeasure, StudyOptions, run_study
@@ -35,6 +34,8 @@ SUMMARY_METRICS = ["hit_rate@5", "recall@5", "precision@5", "ndcg@5", "mrr", "ch
     "shipped retriever on the project's golden questions, per split and category; report in data/reports/.",
 )
 def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
+    from fomc_qa.answering.session import open_retriever  # here, not with the code location (import time)
+
     paths = storage.paths
     questions = load_golden(paths.golden)
     retriever = open_retriever(Settings.from_env(), paths=paths)
