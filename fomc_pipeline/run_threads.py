@@ -4,7 +4,7 @@ Each run is one process (in-process executor), and torch gives every process as 
 machine has cores. Two runs side by side on 2 cores then run 4 threads that fight over 2 cores:
 measured here, 700 chunks split over two processes took 41-63 s with 2 threads each and 29.4 s with
 1 thread each (README, "Operations"). So a run embeds with cores // (runs executing now) threads, at
-least 1, and re-counts the runs every few seconds between batches: when the other run of a backfill
+least 1, and re-counts the runs every 2 s between batches: when the other run of a backfill
 finishes, the one still embedding takes both cores; a run alone (a new meeting from the sensor, the
 downstream run) takes them all. FOMC_TORCH_THREADS=N fixes the count instead.
 """
@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 
 ENV = "FOMC_TORCH_THREADS"
-RECHECK_S = 5.0
+RECHECK_S = 2.0
 
 
 def cores() -> int:

@@ -4,7 +4,7 @@ import json
 
 import dagster as dg
 
-from fomc_pipeline.assets.index import corpus, embeddings
+from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.policy import policy_timeline
 from fomc_pipeline.resources import Storage
 from fomc_pipeline.ui_metadata import image_preview, rounded, table
@@ -111,7 +111,12 @@ class BenchmarkConfig(dg.Config):
 
 @dg.asset(
     group_name="quality",
-    deps=[corpus, dg.AssetDep(embeddings, partition_mapping=dg.AllPartitionMapping())],
+    # It reads the meetings' vectors and shard files, not the corpus: a backfill runs it in a run of its own
+    # (its backfill policy differs from the other downstream assets', so Dagster does not group them), beside
+    # the corpus's run, on the other core (README, "Operations").
+    deps=[dg.AssetDep(embeddings, partition_mapping=dg.AllPartitionMapping()),
+          dg.AssetDep(index_shard, partition_mapping=dg.AllPartitionMapping())],
+    backfill_policy=dg.BackfillPolicy.single_run(),
     kinds={"python"},
     description="USearch HNSW vs FAISS HNSW/IVF vs exact search on the real chunk vectors (queries: the embedded "
     "golden questions and held-back chunks; truth: exact search) and shards vs one merged index: by default a "
