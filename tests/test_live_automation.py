@@ -78,7 +78,7 @@ def test_a_newly_published_meeting_flows_to_an_answer(built, tmp_path, monkeypat
         site.routes[CALENDAR_PATH] = Route(body=calendar_without(SNAPSHOT, {NEWEST}))
         for name, value in {"FOMC_DATA_DIR": str(data), "DAGSTER_HOME": str(tmp_path / "home"),
                             "FOMC_SOURCE_URL": site.url, "FOMC_START_DATE": START,
-                            "FOMC_SENSOR_INTERVAL_S": "5", "FOMC_REFRESH_INTERVAL_S": "5"}.items():
+                            "FOMC_SENSOR_INTERVAL_S": "5", "FOMC_REFRESH_INTERVAL_S": "4"}.items():
             monkeypatch.setenv(name, value)
         instance = open_instance(data)
         home = tmp_path / "home"
