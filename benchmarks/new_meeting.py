@@ -31,6 +31,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(REPO), str(REPO / "tests")]
 
 from sites import Route, calendar_without, serve  # noqa: E402
+from waiting import poll  # noqa: E402
 
 from fomc_pipeline.fed.calendar import CALENDAR_PATH  # noqa: E402
 from fomc_qa.config import Settings  # noqa: E402
@@ -63,15 +64,8 @@ def build_base(base: Path, site_url: str, settings: Settings, hidden: str) -> fl
     return time.perf_counter() - t
 
 
-def wait_for(predicate, what: str, timeout_s: float = WAIT_S, poll_s: float = 0.2):
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            raise RuntimeError(f"not within {timeout_s:.0f} s: {what}")
-        time.sleep(poll_s)
+def wait_for(predicate, what: str, timeout_s: float = WAIT_S):
+    return poll(predicate, what, timeout_s, poll_s=0.2)
 
 
 def measure(work: Path, site, meeting: str) -> dict:
