@@ -26,8 +26,11 @@ SENSOR_STATUS = dg.DefaultSensorStatus.RUNNING if AUTOMATION_ON else dg.DefaultS
 SCHEDULE_STATUS = dg.DefaultScheduleStatus.RUNNING if AUTOMATION_ON else dg.DefaultScheduleStatus.STOPPED
 # The Fed publishes a few times a quarter, so six hours is prompt; the live test reads it every few seconds.
 SENSOR_INTERVAL_S = int(os.environ.get("FOMC_SENSOR_INTERVAL_S", 6 * 60 * 60))
-# How often refresh_downstream evaluates its conditions (Dagster's default is 30 s; the live test uses a few).
-REFRESH_INTERVAL_S = int(os.environ.get("FOMC_REFRESH_INTERVAL_S", 30))
+# The least time between two evaluations of refresh_downstream's conditions. Dagster's default is 30 s,
+# which a new meeting waits out 15 s on average between its shard and the corpus that includes it. The
+# automation daemon's loop comes round every 5 s (Dagster's), so 4 s means every loop (5 s would skip
+# every other one, as a loop ends a moment early); an evaluation costs ~35 ms of CPU (README, "Operations").
+REFRESH_INTERVAL_S = int(os.environ.get("FOMC_REFRESH_INTERVAL_S", 4))
 
 meeting_job = dg.define_asset_job(
     "meeting_job",

@@ -53,22 +53,51 @@ def _die_with_parent() -> None:
 
 
 def _group_alive(pgid: int) -> bool:
+    """Whether a process of the group is still running. Zombies (exited, not yet reaped: the code server
+    the daemon started lingers so until init reaps it) do not count, where /proc tells them apart."""
     try:
         os.killpg(pgid, 0)
     except ProcessLookupError:
         return False
     except PermissionError:
         return True
-    return True
+    members = _group_states(pgid)
+    return members is None or any(state != "Z" for state in members)
 
 
-def _stop_group(pgid: int, grace_s: float = 20.0) -> None:
-    """SIGTERM the daemon's process group (it stops its code server and workers), then SIGKILL."""
+def _group_states(pgid: int) -> list[str] | None:
+    """The states (R, S, Z, ...) of the group's processes from /proc, or None without /proc."""
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return None
+    states = []
+    for entry in proc.iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            stat = (entry / "stat").read_text()
+        except OSError:
+            continue
+        fields = stat[stat.rfind(")") + 2:].split()  # after "pid (comm) ": state, ppid, pgrp, ...
+        if len(fields) > 2 and fields[2] == str(pgid):
+            states.append(fields[0])
+    return states
+
+
+def _stop_group(pgid: int, grace_s: float = 20.0, leader: subprocess.Popen | None = None) -> None:
+    """SIGTERM the daemon's process group (it stops its code server and workers), then SIGKILL.
+    `leader` is the group's leader when it is this process's child: it is reaped while waiting, else
+    its zombie keeps the group "alive" for the whole grace period (a build waited 20 s on it); the
+    other members' zombies are left to init."""
     with contextlib.suppress(ProcessLookupError):
         os.killpg(pgid, signal.SIGTERM)
     deadline = time.monotonic() + grace_s
-    while _group_alive(pgid) and time.monotonic() < deadline:
-        time.sleep(0.2)
+    while time.monotonic() < deadline:
+        if leader is not None:
+            leader.poll()
+        if not _group_alive(pgid):
+            break
+        time.sleep(0.1)
     with contextlib.suppress(ProcessLookupError):
         os.killpg(pgid, signal.SIGKILL)
 
@@ -76,14 +105,15 @@ def _stop_group(pgid: int, grace_s: float = 20.0) -> None:
 @contextlib.contextmanager
 def running_daemon(instance: dg.DagsterInstance, home: Path, log_path: Path,
                    automation: bool = False) -> Iterator[subprocess.Popen]:
-    """`dagster-daemon run` on this code location for the duration of the block, with the sensors and
-    schedule off (FOMC_AUTOMATION) unless `automation`; its output goes to `log_path`. Stopped (with
+    """`dagster-daemon run` on this code location for the duration of the block (with the shorter backfill
+    tick of `fomc_pipeline.daemon_main`), with the sensors and schedule off (FOMC_AUTOMATION) unless
+    `automation`; its output goes to `log_path`. Stopped (with
     everything it started) on exit, and its heartbeats removed: they would make a build started within
     the minute take the stopped daemon for one that serves the instance, and wait on it."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "dagster._daemon", "run", "-m", CODE_LOCATION],
+            [sys.executable, "-m", "fomc_pipeline.daemon_main", "run", "-m", CODE_LOCATION],
             stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent,
             env={**os.environ, "FOMC_AUTOMATION": "on" if automation else "off"},
         )
@@ -91,7 +121,7 @@ def running_daemon(instance: dg.DagsterInstance, home: Path, log_path: Path,
     try:
         yield process
     finally:
-        _stop_group(process.pid)
+        _stop_group(process.pid, leader=process)
         process.wait(timeout=30)
         instance.wipe_daemon_heartbeats()
         _pid_file(home).unlink(missing_ok=True)

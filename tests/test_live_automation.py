@@ -8,12 +8,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-import time
 
 import dagster as dg
 import pytest
 from conftest import GOLDEN, SNAPSHOT, seed_embedding_cache
 from sites import Route, calendar_without, serve
+from waiting import poll
 
 from fomc_pipeline.daemon import running_daemon
 from fomc_pipeline.fed.calendar import CALENDAR_PATH
@@ -27,14 +27,10 @@ WAIT_S = 420
 
 def wait_until(predicate, what: str, timeout_s: float = WAIT_S, poll_s: float = 2.0):
     """Poll `predicate` until it returns something truthy; fail naming `what` after `timeout_s`."""
-    deadline = time.monotonic() + timeout_s
-    while True:
-        value = predicate()
-        if value:
-            return value
-        if time.monotonic() > deadline:
-            pytest.fail(f"not within {timeout_s:.0f} s: {what}")
-        time.sleep(poll_s)
+    try:
+        return poll(predicate, what, timeout_s, poll_s)
+    except TimeoutError as exc:
+        pytest.fail(str(exc))
 
 
 def rebuilt_after(instance: dg.DagsterInstance, asset: str, after: float) -> bool:
@@ -78,7 +74,7 @@ def test_a_newly_published_meeting_flows_to_an_answer(built, tmp_path, monkeypat
         site.routes[CALENDAR_PATH] = Route(body=calendar_without(SNAPSHOT, {NEWEST}))
         for name, value in {"FOMC_DATA_DIR": str(data), "DAGSTER_HOME": str(tmp_path / "home"),
                             "FOMC_SOURCE_URL": site.url, "FOMC_START_DATE": START,
-                            "FOMC_SENSOR_INTERVAL_S": "5", "FOMC_REFRESH_INTERVAL_S": "5"}.items():
+                            "FOMC_SENSOR_INTERVAL_S": "5", "FOMC_REFRESH_INTERVAL_S": "4"}.items():
             monkeypatch.setenv(name, value)
         instance = open_instance(data)
         home = tmp_path / "home"

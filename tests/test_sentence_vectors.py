@@ -129,3 +129,36 @@ def test_doctor_names_a_missing_or_damaged_table_and_its_command(built, tmp_path
     status = next(f for f in diagnose(paths).files if f.kind == "sentence table")
     assert status.state == ("missing" if damage == "missing" else "unreadable")
     assert "--select reader_sentences" in status.fix
+
+
+def test_the_meeting_runs_embed_the_sentences_so_the_table_embeds_none(built):
+    """`embeddings` puts its meetings' quotable sentences in the cache while the model is loaded, so the
+    first `reader_sentences` after them (the fixture's) embedded nothing."""
+    _, instance, _ = built
+    first_table = instance.fetch_materializations(dg.AssetKey("reader_sentences"), limit=1, ascending=True).records
+    meta = first_table[0].asset_materialization.metadata
+    assert meta["sentences"].value > 100 and meta["embedded"].value == 0
+    first_by_meeting = {}
+    for record in instance.fetch_materializations(dg.AssetKey("embeddings"), limit=1000, ascending=True).records:
+        first_by_meeting.setdefault(record.partition_key, record.asset_materialization.metadata)
+    assert len(first_by_meeting) == 3
+    # The fixture's meetings were materialized one after another: each embedded the sentences the cache lacked.
+    assert sum(m["sentences_embedded"].value for m in first_by_meeting.values()) == meta["sentences"].value
+    assert all(m["sentences"].value >= m["sentences_embedded"].value > 0 for m in first_by_meeting.values())
+
+
+def test_without_the_cache_the_table_embeds_its_sentences_itself(built, tmp_path):
+    """A cache emptied since the meetings' runs (or never filled by them): the asset embeds what it lacks."""
+    data_dir, instance, resources = built
+    data = tmp_path / "data"
+    shutil.copytree(data_dir, data, ignore=shutil.ignore_patterns("cache", "conversations"))
+    before = SentenceTable.read(DataPaths(data).sentence_vectors)
+    from conftest import resources_for
+
+    result = dg.materialize([reader_sentences], instance=instance,
+                            resources=resources_for(data, resources["fed"].base_url))
+    meta = result.asset_materializations_for_node("reader_sentences")[0].metadata
+    assert meta["embedded"].value == meta["sentences"].value == len(before.rows)
+    after = SentenceTable.read(DataPaths(data).sentence_vectors)
+    assert list(after.rows) == list(before.rows)
+    assert np.abs(after.vectors - before.vectors).max() < 1e-5

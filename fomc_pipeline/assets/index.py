@@ -7,8 +7,10 @@ from fomc_pipeline.assets.ingest import chunks
 from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, Storage
+from fomc_pipeline.run_threads import threads_shared_with_runs
 from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.integrity import corpus_manifest_fields
+from fomc_qa.index.sentence_vectors import embed_sentences
 from fomc_qa.index.store import INDEX_PARAMS
 from fomc_qa.index.tables import atomic_write, read_records, read_table, vectors_of
 from fomc_qa.index.writer import embed_chunks, write_bm25, write_catalog, write_index, write_manifest
@@ -23,24 +25,33 @@ from fomc_qa.models import DocumentChunk, embedding_text
     kinds={"pytorch", "parquet"},
     description="Unit-norm float32 vectors of each chunk (header + text). Vectors are cached by model "
     "and text hash, so unchanged chunks are never embedded twice. A run over several meetings embeds all "
-    "their chunks in shared batches with one model load.",
+    "their chunks in shared batches with one model load, then, while the model is loaded, the meetings' "
+    "quotable sentences into the same cache, so `reader_sentences` finds them there. Torch gets this run's "
+    "share of the cores (fomc_pipeline/run_threads.py).",
 )
 @fails_on_write_errors
 def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
     paths = storage.paths
     keys = list(context.partition_keys)
     records = {key: read_records(paths.partition_file("chunks", key), DocumentChunk) for key in keys}
-    result = embed_chunks([c for key in keys for c in records[key]], embedder.provider(), embedder.cache(paths))
-    by_meeting, offset = {}, 0
-    for key in keys:
-        table = result.table.slice(offset, len(records[key]))
-        offset += len(records[key])
-        path = paths.partition_file("embeddings", key)
-        atomic_write(path, lambda tmp, table=table: pq.write_table(table, tmp, compression="zstd"))
-        by_meeting[key] = {"vectors": table.num_rows, "model": embedder.model_name, "path": str(path)}
+    provider, cache = embedder.provider(), embedder.cache(paths)
+    with threads_shared_with_runs(provider, context.instance) as threads:
+        result = embed_chunks([c for key in keys for c in records[key]], provider, cache)
+        by_meeting, offset = {}, 0
+        for key in keys:
+            table = result.table.slice(offset, len(records[key]))
+            offset += len(records[key])
+            path = paths.partition_file("embeddings", key)
+            atomic_write(path, lambda tmp, table=table: pq.write_table(table, tmp, compression="zstd"))
+            by_meeting[key] = {"vectors": table.num_rows, "model": embedder.model_name, "path": str(path)}
+        # The reader's sentences of these meetings (reader_sentences collects them from the cache).
+        sentences, _, sentences_embedded = embed_sentences([c.text for key in keys for c in records[key]],
+                                                           provider, cache)
     metadata = run_metadata(by_meeting, ["vectors"])
     return dg.MaterializeResult(
         metadata={**metadata, "embedded": result.embedded, "from_cache": result.table.num_rows - result.embedded,
+                  "sentences": len(sentences), "sentences_embedded": sentences_embedded,
+                  "torch_threads": ", ".join(map(str, threads.changes)) or "default",
                   "model": embedder.model_name}
     )
 

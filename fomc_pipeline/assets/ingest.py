@@ -5,7 +5,7 @@ import datetime as dt
 import dagster as dg
 
 from fomc_pipeline.fed.chunking import chunk_document
-from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meeting
+from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meetings
 from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, FedSite, Storage
@@ -26,8 +26,9 @@ from fomc_qa.models import FOMCDocument
 def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage) -> dg.MaterializeResult:
     by_meeting = {}
     with fed.client() as client:
+        listed = find_meetings(client, list(context.partition_keys))
         for key in context.partition_keys:
-            pages = fetch_meeting_pages(client, find_meeting(client, key))
+            pages = fetch_meeting_pages(client, listed[key])
             path = storage.paths.partition_file("raw_pages", key)
             write_rows(path, "raw_pages", pages.rows)
             by_meeting[key] = {

@@ -3,6 +3,7 @@
 import dagster as dg
 import polars as pl
 
+from fomc_pipeline.assets.index import corpus
 from fomc_pipeline.assets.ingest import chunks, raw_pages
 from fomc_pipeline.fed.record_parser import parse_meeting_record
 from fomc_pipeline.meeting_runs import run_metadata
@@ -69,7 +70,9 @@ def read_record(storage: Storage, key: str) -> MeetingRecord:
 
 @dg.asset(
     group_name="policy",
-    deps=[dg.AssetDep(meeting_record, partition_mapping=dg.AllPartitionMapping())],
+    # After the corpus too: both write the DuckDB catalog, and a backfill then runs them in one run (with
+    # meeting_record as its only parent, a backfill tick between the meeting runs' ends launched it alone).
+    deps=[dg.AssetDep(meeting_record, partition_mapping=dg.AllPartitionMapping()), corpus],
     kinds={"parquet", "duckdb"},
     automation_condition=dg.AutomationCondition.eager(),
     description="Every meeting's decision, change and target range in date order, the ranges chained (each "

@@ -1,18 +1,25 @@
 """The answering program, compiled against the train split and scored on the dev split."""
 
+from typing import TYPE_CHECKING
+
 import dagster as dg
-import dspy
 
 from fomc_pipeline.assets.quality import retrieval_eval
 from fomc_pipeline.assets.sentences import reader_sentences
 from fomc_pipeline.resources import LanguageModel, Storage
 from fomc_pipeline.write_failures import fails_on_write_errors
-from fomc_qa.answering.program import FOMCAnswerer, answer_metric, compile_program, save_program
-from fomc_qa.answering.session import open_retriever, program_path
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
 from fomc_qa.index.embed import CachedEncoder, EmbeddingCache, cache_path
 from fomc_qa.index.integrity import write_sidecar
+
+if TYPE_CHECKING:
+    import dspy
+
+    from fomc_qa.answering.program import FOMCAnswerer
+
+# DSPy and the answering program are imported where the asset runs, not with the code location: every
+# run process (and the daemon's code server) imports the code location, and DSPy is ~0.2 s of it.
 
 
 class ProgramConfig(dg.Config):
@@ -21,7 +28,9 @@ class ProgramConfig(dg.Config):
     k: int = 5
 
 
-def _examples(questions) -> list[dspy.Example]:
+def _examples(questions) -> "list[dspy.Example]":
+    import dspy
+
     return [
         dspy.Example(
             question=q.question, category=q.category, expected_answer_keywords=q.expected_answer_keywords
@@ -30,8 +39,10 @@ def _examples(questions) -> list[dspy.Example]:
     ]
 
 
-def score(program: FOMCAnswerer, examples: list[dspy.Example]) -> float:
+def score(program: "FOMCAnswerer", examples: "list[dspy.Example]") -> float:
     """Mean answer_metric over examples: the number compile is judged by."""
+    from fomc_qa.answering.program import answer_metric
+
     return sum(answer_metric(ex, program(question=ex.question)) for ex in examples) / max(len(examples), 1)
 
 
@@ -48,6 +59,11 @@ def score(program: FOMCAnswerer, examples: list[dspy.Example]) -> float:
 @fails_on_write_errors
 def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage: Storage,
                lm: LanguageModel) -> dg.MaterializeResult:
+    import dspy
+
+    from fomc_qa.answering.program import FOMCAnswerer, compile_program, save_program
+    from fomc_qa.answering.session import open_retriever, program_path
+
     paths = storage.paths
     questions = load_golden(paths.golden)
     train, dev = _examples(split_questions(questions, "train")), _examples(split_questions(questions, "dev"))

@@ -4,11 +4,10 @@ import json
 
 import dagster as dg
 
-from fomc_pipeline.assets.index import corpus, embeddings
+from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.policy import policy_timeline
 from fomc_pipeline.resources import Storage
 from fomc_pipeline.ui_metadata import image_preview, rounded, table
-from fomc_qa.answering.session import open_retriever
 from fomc_qa.benchmark.choose import RECALL_FLOOR
 from fomc_qa.benchmark.report import ReportFiles, read_summary
 from fomc_qa.benchmark.study import NothingToMeasure, StudyOptions, run_study
@@ -35,6 +34,8 @@ SUMMARY_METRICS = ["hit_rate@5", "recall@5", "precision@5", "ndcg@5", "mrr", "ch
     "shipped retriever on the project's golden questions, per split and category; report in data/reports/.",
 )
 def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
+    from fomc_qa.answering.session import open_retriever  # here, not with the code location (import time)
+
     paths = storage.paths
     questions = load_golden(paths.golden)
     retriever = open_retriever(Settings.from_env(), paths=paths)
@@ -110,7 +111,12 @@ class BenchmarkConfig(dg.Config):
 
 @dg.asset(
     group_name="quality",
-    deps=[corpus, dg.AssetDep(embeddings, partition_mapping=dg.AllPartitionMapping())],
+    # It reads the meetings' vectors and shard files, not the corpus: a backfill runs it in a run of its own
+    # (its backfill policy differs from the other downstream assets', so Dagster does not group them), beside
+    # the corpus's run, on the other core (README, "Operations").
+    deps=[dg.AssetDep(embeddings, partition_mapping=dg.AllPartitionMapping()),
+          dg.AssetDep(index_shard, partition_mapping=dg.AllPartitionMapping())],
+    backfill_policy=dg.BackfillPolicy.single_run(),
     kinds={"python"},
     description="USearch HNSW vs FAISS HNSW/IVF vs exact search on the real chunk vectors (queries: the embedded "
     "golden questions and held-back chunks; truth: exact search) and shards vs one merged index: by default a "

@@ -41,11 +41,20 @@ def fetch_meetings(client: FedClient, start: dt.date) -> list[Meeting]:
 def find_meeting(client: FedClient, meeting_date: str) -> Meeting:
     """The meeting as the calendar lists it; only the pages that can list it are fetched (the
     current calendar, and the historical page of its year when that year is no longer current)."""
-    day = dt.date.fromisoformat(meeting_date)
-    for meeting in fetch_meetings(client, day):
-        if meeting.meeting_date == day:
-            return meeting
-    raise MeetingNotFound(f"no FOMC meeting on {meeting_date} is listed on the Fed's calendar pages")
+    return find_meetings(client, [meeting_date])[meeting_date]
+
+
+def find_meetings(client: FedClient, meeting_dates: list[str]) -> dict[str, Meeting]:
+    """The meetings as the calendar lists them, by date, from one read of the pages that can list the
+    earliest (a run over many meetings fetches and parses the calendar once, not once per meeting)."""
+    days = {key: dt.date.fromisoformat(key) for key in meeting_dates}
+    if not days:
+        return {}
+    listed = {m.meeting_date: m for m in fetch_meetings(client, min(days.values()))}
+    missing = [key for key, day in days.items() if day not in listed]
+    if missing:
+        raise MeetingNotFound(f"no FOMC meeting on {', '.join(missing)} is listed on the Fed's calendar pages")
+    return {key: listed[day] for key, day in days.items()}
 
 
 def is_published(client: FedClient, meeting: Meeting) -> bool:

@@ -87,6 +87,8 @@ class BertEncoder:
         self.batch_size = batch_size
         self.runtime = runtime
         self.calls = 0
+        # Called before each batch when set (the pipeline shares the cores among its runs this way).
+        self.before_batch = None
         self._lowercase = facts["lowercase"]
         self._tokenizer = Tokenizer.from_file(str(path / "tokenizer.json"))
         self._tokenizer.enable_truncation(max_length=self.max_tokens)
@@ -126,6 +128,8 @@ class BertEncoder:
         order = sorted(range(len(texts)), key=lambda i: len(encodings[i].ids))
         for start in range(0, len(order), self.batch_size):
             rows = order[start : start + self.batch_size]
+            if self.before_batch is not None:
+                self.before_batch()
             out[rows] = self._model(*_padded([encodings[i] for i in rows]))
         return out
 

@@ -165,6 +165,15 @@ def embed_with_cache(
     return out, len(missing)
 
 
+def cached_vectors(model: str, texts: Sequence[str], cache: EmbeddingCache) -> np.ndarray | None:
+    """The texts' vectors if the cache holds every one (the model need not be loaded), else None."""
+    keys = [text_hash(model, t) for t in texts]
+    cached = cache.get_many(keys)
+    if not texts or any(k not in cached for k in keys):
+        return None
+    return np.stack([cached[k] for k in keys]).astype(np.float32, copy=False)
+
+
 class CachedEncoder:
     """An encoder whose vectors go through an EmbeddingCache: the sentences the reader scores while
     `qa_program` compiles and evaluates are embedded once per text, like chunks, not once per pass."""
