@@ -463,6 +463,16 @@ def test_a_move_with_its_dissents_and_other_central_banks_left_to_the_passages()
     assert desk.consult("Did the ECB raise rates in July 2022?") is None
 
 
+def test_a_question_asking_two_things_of_one_meeting_gets_both_record_answers():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    both = desk.consult("How big was the September 2024 cut, and who dissented?")
+    assert both.answer.direct.index("1/2 percentage point") < both.answer.direct.index("No member dissented")
+    assert desk.consult("Who dissented in September 2024?").answer.direct in both.answer.direct
+    # parts over a span stay one reading: "who dissented" is asked of the first hike, not of all of 2022
+    first = desk.consult("Which 2022 meeting delivered the year's first rate hike, and who dissented at it?")
+    assert first.question.intent == "first" and "James Bullard" in first.answer.direct
+
+
 def test_data_rates_and_past_expectations_are_not_policy_moves_or_forecasts():
     desk = PolicyDesk(RECORDS, lambda chunk_id: None)
     assert desk.consult("What did the staff say about the unemployment rate in June 2022?") is None

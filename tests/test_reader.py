@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from fomc_qa.answering import reader
-from fomc_qa.answering.facets import question_facets
+from fomc_qa.text.facets import question_facets
 from fomc_qa.answering.reader import NO_ANSWER, Passage, answer_text, facet_query, question_names, read
 from fomc_qa.index.embed import get_encoder
 from fomc_qa.text.sentences import sentence_spans
@@ -270,6 +270,8 @@ def test_an_answer_quotes_a_passage_that_names_what_the_question_asks_about(embe
          ["What did he prefer", "what reasons do the minutes give?"]),  # the premise asks nothing
         ("Compare the cap set in May 2022 with the one in March 2025.",
          ["Compare the cap set in May 2022 with the one in March 2025."]),
+        ("Did participants think the rate had peaked, and did they expect cuts in 2024?",
+         ["Did participants think the rate had peaked", "did they expect cuts in 2024?"]),  # "and" + auxiliary
     ],
 )
 def test_question_facets(question, facets):
@@ -329,3 +331,16 @@ def test_a_continuation_sentence_answers_the_second_facet():
                 "review in the January 2025 minutes, and what did staff analysis attribute the rise to?")
     answer = _answer(question, passages, get_encoder())
     assert "100 basis points" in answer and "real policy rate" in answer
+
+
+def test_a_sentence_pointing_back_at_the_lead_is_quoted_with_it():
+    """Real MiniLM on the March 2022 minutes: the lead announces "geopolitical developments"; the sentence after it
+    ("They concurred that the invasion of Ukraine by Russia ...") names them, so it is quoted too."""
+    lead = "Members agreed that geopolitical developments warranted several changes to the postmeeting statement."
+    follow = ("They concurred that the invasion of Ukraine by Russia was causing tremendous human and economic "
+              "hardship, and they agreed to update the statement to recognize this tragic situation.")
+    passages = [Passage(n=1, header="FOMC Minutes, 2022-03-16, Committee Policy Action", text=f"{lead} {follow}")]
+    question = ("According to the minutes, what geopolitical event did members agree warranted changes to the "
+                "postmeeting statement in March 2022?")
+    answer = _answer(question, passages, get_encoder())
+    assert "invasion of Ukraine" in answer

@@ -16,7 +16,7 @@ from typing import Protocol
 
 import numpy as np
 
-from fomc_qa.answering.facets import question_facets
+from fomc_qa.text.facets import question_facets
 from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
 from fomc_qa.text.glossary import expand
@@ -93,7 +93,7 @@ _DATE = re.compile(rf"\b(?:{_MONTH_NAMES}) \d{{1,2}}\b|\b(?:beginning|starting|e
 _LAST = re.compile(r"\b(?:last|final|most recent)\b(?! (?:\w+ )?(?:meeting|quarter|half|year|month|week)\b)", re.I)
 _ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE))
 # A question asking two things ("To what level did the Board raise the rate, and by how much was
-# this technical adjustment?", fomc_qa.answering.facets) gets, for each facet the chosen sentences do not
+# this technical adjustment?", fomc_qa.text.facets) gets, for each facet the chosen sentences do not
 # already hold, its own best sentence: scored like the whole question but against the facet alone,
 # from the lead's meeting or the TOP_PASSAGES, and at least FACET_THRESHOLD.
 FACET_THRESHOLD = 0.45
@@ -269,11 +269,11 @@ class _Picks:
 def _add_continuation(picks: _Picks, threshold: float) -> None:
     """A terse lead (SHORT_LEAD_WORDS) brings the next sentence of its paragraph when on topic."""
     scored, best = picks.scored, picks.scored[picks.lead]
-    if len(best.text.split()) >= SHORT_LEAD_WORDS:
-        return
     after = next((j for j, c in enumerate(scored) if c.passage.n == best.passage.n and c.index == best.index + 1
                   and _same_paragraph(best.passage.text, best.text, c.text)), None)
-    if after is not None and scored[after].score >= threshold:
+    if after is None or (len(best.text.split()) >= SHORT_LEAD_WORDS and not _CONTINUATION.match(scored[after].text)):
+        return
+    if scored[after].score >= threshold:
         picks.admit(after)
 
 

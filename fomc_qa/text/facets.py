@@ -15,7 +15,7 @@ import re
 # or after a question mark.
 _FACET_SPLIT = re.compile(
     r"(?:,\s*|\s+)and\s+(?=(?:what|how|by how|to what|which|who|whom|when|why|where|whether|on what|in what|at what"
-    r"|according|about)\b)|(?<=\?)\s+(?=\S)",
+    r"|according|about|did|does|do|was|were|is|are|had|has|have|would|could|will|can|should)\b)|(?<=\?)\s+(?=\S)",
     re.I,
 )
 
@@ -23,9 +23,9 @@ _FACET_SPLIT = re.compile(
 _SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z])")
 
 
-def question_facets(question: str) -> list[str]:
+def question_facets(question: str, min_words: int = 3) -> list[str]:
     """The parts of a question that ask different things (split at _FACET_SPLIT); one part for
-    most questions. Before "and", a part under three words ("and why?") stays with its neighbour.
+    most questions. Before "and", a part under `min_words` words ("and why?") stays with its neighbour.
     A statement before the question ("Stephen Miran dissented in September 2025. What did he
     prefer, ...?") is its premise, not a part: it asks nothing a sentence should answer."""
     question = question.strip()
@@ -37,7 +37,8 @@ def question_facets(question: str) -> list[str]:
     start = 0
     for cut in _FACET_SPLIT.finditer(question):
         asked = question[start : cut.start()].endswith("?")  # a question mark always ends a facet
-        if asked or (len(question[start : cut.start()].split()) >= 3 and len(question[cut.end() :].split()) >= 3):
+        if asked or (len(question[start : cut.start()].split()) >= min_words
+                      and len(question[cut.end() :].split()) >= min_words):
             facets.append(question[start : cut.start()].strip(" ,;"))
             start = cut.end()
     facets.append(question[start:].strip(" ,;"))
