@@ -16,9 +16,9 @@ from typing import Protocol
 
 import numpy as np
 
-from fomc_qa.text.facets import question_facets
 from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
+from fomc_qa.text.facets import question_facets
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.lexical import stem
 from fomc_qa.text.names import COMMON_NAMES, MONTHS, STOPWORDS, mentions, specific_names, titled_names, topic_names
