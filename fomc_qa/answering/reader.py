@@ -46,6 +46,10 @@ ANSWER_TYPE_BONUS = 0.1
 # A name the question asks about ("China", "Credit Suisse", `fomc_qa.text.names.topic_names`) is its subject:
 # sentences that spell it score NAME_BONUS higher than sentences around it that do not.
 NAME_BONUS = 0.1
+# A question that names one kind of document ("in the March 2023 statement", "per the minutes") is answered
+# from it: sentences of that kind's passages score DOC_TYPE_BONUS higher (the minutes repeat the statement's
+# topics in other words, so without it a minutes sentence can outrank the statement's own).
+DOC_TYPE_BONUS = 0.1
 # Further sentences must score within EXTRA_MARGIN of the best one, come from one of the
 # TOP_PASSAGES best passages, and not repeat a chosen sentence (cosine >= DUPLICATE_COSINE).
 # Before them, within the wider WIDE_MARGIN of the best: for each answer type the question asks
@@ -221,6 +225,7 @@ class _Sentences:
         q_terms = _weighted_terms(query)
         wanted_here = _asked_kinds(query)
         names = topic_names(query)
+        kinds = parse_filter(query, []).doc_types or frozenset()
         scores = []
         for (passage, _, sentence), cosine, terms in zip(self.rows, self.vectors[1:] @ query_vector, self.terms,
                                                           strict=True):
@@ -228,6 +233,8 @@ class _Sentences:
             score += ANSWER_TYPE_BONUS * sum(bool(kind.search(sentence)) for kind in wanted_here)
             if names and any(mentions(sentence.lower(), name) for name in names):
                 score += NAME_BONUS
+            if _DOC_KIND.get(passage.header.split(",")[0].strip().lower()) in kinds:
+                score += DOC_TYPE_BONUS
             if _BOILERPLATE.match(sentence):
                 score -= BOILERPLATE_PENALTY
             scores.append(round(score, 6))
