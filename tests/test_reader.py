@@ -353,7 +353,8 @@ def test_a_question_naming_the_statement_is_answered_from_the_statement(monkeypa
                "Signature Bank, and Credit Suisse.")
     statement = "The U.S. banking system is sound and resilient."
     passages = [Passage(n=1, header="FOMC Statement, 2023-03-22", text=statement),
-                Passage(n=3, header="FOMC Minutes, 2023-03-22, Recent Developments in the Banking Sector", text=minutes)]
+                Passage(n=3, header="FOMC Minutes, 2023-03-22, Recent Developments in the Banking Sector",
+                        text=minutes)]
     question = ("In the March 2023 statement, issued less than two weeks after Silicon Valley Bank failed, how did the "
                 "Committee characterize the U.S. banking system?")
     quotes = read(question, passages, get_encoder())
