@@ -233,6 +233,19 @@ def test_minutes_unscheduled_march_2020_subsection():
     assert "Videoconference meeting of March 2" in headings(page)
 
 
+@pytest.mark.parametrize(("day", "heading", "before"), [
+    ("20230322", "Recent Developments in the Banking Sector", "Attendance"),
+    ("20221102", "Committee Ethics Discussion", "Attendance"),
+])
+def test_minutes_heading_in_plain_type_is_a_section(day, heading, before):
+    page = parsed(minutes_path(day))
+    names = headings(page)
+    assert names[names.index(heading) - 1] == before
+    section = next(s for s in page.sections if s.heading == heading)
+    assert page.text[section.char_start:section.char_end].startswith(heading)
+    assert not any(", Board" in h or "Federal Reserve Bank of" in h for h in names)  # no attendance line
+
+
 @pytest.mark.parametrize("path", [p.name for p in STATEMENT_FILES + MINUTES_FILES])
 def test_every_snapshot_document_parses(path):
     full = (statement_path(path[8:16]) if path.startswith("monetary") else minutes_path(path[11:19]))

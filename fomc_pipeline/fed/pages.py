@@ -120,6 +120,8 @@ def parse_page(html: str, doc_type: str, url: str) -> CleanPage:
         paragraphs.extend(_blocks(note, headings=False))
     paragraphs = [(kind, t) for kind, t in _drop_related_links(paragraphs)
                   if t and not re.fullmatch(r"_+", t) and not is_page_boilerplate(t)]
+    if minutes:
+        paragraphs = _plain_headings(paragraphs)
     text, sections = _assemble(paragraphs)
 
     if doc_type == "statement":
@@ -269,6 +271,21 @@ def _leaf(node: Tag, headings: bool) -> Iterator[tuple[str, str]]:
             yield "para", _lines(body)
             return
     yield "para", _lines(node.contents)
+
+
+_PLAIN_HEADING_RE = re.compile(r"[A-Z][\w'-]*(?: [\w'-]+){0,11}")
+
+
+def _plain_headings(paragraphs: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    """A few minutes set a heading in plain type ("Recent Developments in the Banking Sector", March 2023): a short
+    line without punctuation, capitalized, that opens a prose paragraph. (Attendance lines carry commas; prose ends
+    with a period.)"""
+    out = list(paragraphs)
+    for i, ((kind, text), (next_kind, following)) in enumerate(zip(paragraphs, paragraphs[1:], strict=False)):
+        if kind == "para" and next_kind == "para" and _PLAIN_HEADING_RE.fullmatch(text) \
+                and len(following.split()) > 25 and following.endswith("."):
+            out[i] = ("heading", text)
+    return out
 
 
 def _is_heading(line: str, paragraph: Tag) -> bool:
