@@ -5,6 +5,8 @@ names each damaged file; an unusable LM is exit 2; no traceback unless FOMC_QA_D
 from __future__ import annotations
 
 import json
+import os
+import sys
 
 import pytest
 from faults import HOWS, ISSUE_CASES, KINDS, Case, apply, copy_data, snapshot_of
@@ -98,12 +100,22 @@ def test_doctor_names_each_damaged_file(case, intact, tmp_path, monkeypatch, cap
 def test_doctor_reports_a_healthy_build_healthy(intact, monkeypatch, capsys):
     code, out, _ = _run(monkeypatch, capsys, intact.root, "doctor")
     assert code == 0 and "healthy: every file is as the build recorded it" in out
+
     code, out, _ = _run(monkeypatch, capsys, intact.root, "doctor", "--json")
     report = json.loads(out)
     assert code == 0 and report["healthy"]
     kinds = {f["kind"] for f in report["files"]}
     assert kinds >= {"manifest", "documents", "chunks", "embeddings", "shard", "all-meetings index", "bm25",
                      "program", "catalog", "sentence table"}
+
+
+def test_doctor_as_a_command_exits_without_a_leak_report(intact):
+    """doctor opens the DuckDB catalog; the exit path must not freeze its objects (nanobind would report them)."""
+    import subprocess
+
+    proc = subprocess.run([sys.executable, "-m", "fomc_qa", "doctor"], capture_output=True, text=True,
+                          env={**os.environ, "FOMC_DATA_DIR": str(intact.root), "HF_HUB_OFFLINE": "1"})
+    assert proc.returncode == 0 and "leaked" not in proc.stderr, proc.stderr
 
 
 def test_a_partition_rematerialized_after_the_corpus_is_stale_not_damaged(intact, tmp_path, monkeypatch, capsys):
