@@ -195,6 +195,8 @@ def test_qualified_answers():
         ("How did the staff see inflation evolving over the next two years in September 2022?", False),
         ("How many jobs did the U.S. economy add last month?", True),
         ("What did the minutes say about payroll gains in May 2022?", False),
+        ("Who is going to succeed Powell as Fed Chair when his chair term ends?", True),
+        ("Who was Vice Chair at the June 2022 meeting?", False),
     ],
 )
 def test_out_of_scope_rule_more_pairs(question, out):
@@ -560,3 +562,62 @@ def test_yes_no_over_a_span_averages_and_moves_since_the_peak():
     assert "The average increase was 50 basis points." in average.answer.direct
     since = desk.consult("How many basis points has the Fed cut since the peak?")
     assert since.question.since_extreme == "high" and since.question.meetings == (D(2024, 9, 18),)
+
+
+def _statement(day: dt.date, *sentences: tuple[str, str]) -> MeetingRecord:
+    doc = f"statement-{day}"
+    record = _record(day, "maintain", 4.25, 0)
+    return record.model_copy(update={"statement": [
+        StatementSentence(role=role, paragraph=0, source=Source(sentence=text, document_id=doc, chunk_id=f"{doc}#000"))
+        for role, text in sentences]})
+
+
+def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
+    before = _statement(D(2023, 2, 1), ("labor_market", "Job gains have been robust in recent months."),
+                        ("inflation", "Inflation has eased somewhat but remains elevated."),
+                        ("risks", "Russia's war against Ukraine is causing tremendous human and economic hardship."),
+                        ("votes", "Voting for the monetary policy action were Jerome H. Powell, Chair."))
+    after = _statement(D(2023, 3, 22), ("labor_market", "Job gains have been robust in recent months."),
+                       ("inflation", "Inflation remains elevated."),
+                       ("risks", "The U.S. banking system is sound and resilient."),
+                       ("votes", "Voting for the monetary policy action were Jerome H. Powell, Chair; and others."))
+    meetings = [D(2023, 2, 1), D(2023, 3, 22)]
+    for question in ("What replaced the Russia-Ukraine paragraph when the statement went from Feb 2023 to March 2023?",
+                     "What changed in the March 2023 statement?"):
+        q = parse_policy_question(question, meetings)
+        assert q.intent == "redline" and q.meetings == tuple(meetings)
+    result = answer(q, [before, after])
+    assert result.direct.startswith("From the February 1, 2023 statement to the March 22, 2023 statement: 1 (one) "
+                                    "sentence revised, 1 (one) sentence added, 1 (one) sentence removed")
+    notes = {x.source.sentence: x.note for x in result.quotes}
+    revised = notes["Inflation remains elevated."]
+    assert revised.startswith("revised") and "dropped" in revised
+    assert notes["The U.S. banking system is sound and resilient."] == "added"
+    assert notes[before.statement[2].source.sentence] == "removed from the March 22, 2023 statement"
+    assert not any(s.startswith("Voting") or s.startswith("Job gains") for s in notes)  # the roll call, unchanged text
+    # a statement question with a role is the role's evolution; one about the rate is the record's move
+    assert parse_policy_question("Compare the labor-market sentence in the Jan 2022 statement with May 2022.",
+                                 MEETINGS).intent == "evolution"
+    assert parse_policy_question("How did the statement change the target range in May 2022?", MEETINGS).intent \
+        != "redline"
+
+
+def test_after_a_cycle_liftoff_and_comparisons_need_two_dates():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    after = desk.consult("First cut after the 2022 hiking cycle: which meeting, and how big was it?")
+    assert "September 18, 2024" in after.answer.direct and "1/2 percentage point" in after.answer.direct
+    liftoff = parse_policy_question("After the January 2022 hold at the ELB, when did liftoff come?", MEETINGS)
+    assert liftoff.intent == "first" and liftoff.direction == "raise" and liftoff.at_range is None
+    last_before = parse_policy_question("What was the last meeting at 0 to 1/4 percent before liftoff?", MEETINGS)
+    assert last_before.intent == "last"
+    assert parse_policy_question("Did anyone want a bigger first hike after January 2022?", MEETINGS).intent \
+        != "compare"
+    assert parse_policy_question("Was the June 2022 hike bigger than the May 2022 one?", MEETINGS).intent == "compare"
+
+
+def test_a_notation_vote_named_as_a_document_is_not_a_vote_question():
+    meetings = [D(2020, 3, 15), D(2020, 3, 23), D(2020, 4, 29)]
+    q = parse_policy_question("What did the March 23, 2020 notation-vote statement change about asset purchases?",
+                              meetings)
+    assert q is None or q.intent != "votes"
+    assert parse_policy_question("Was the March 23, 2020 notation vote unanimous?", meetings).intent == "votes"

@@ -362,3 +362,11 @@ def test_a_question_naming_the_statement_is_answered_from_the_statement(monkeypa
     assert read(question.replace("statement", "minutes"), passages, get_encoder())[0].text == minutes
     monkeypatch.setattr(reader, "DOC_TYPE_BONUS", 0.0)
     assert read(question, passages, get_encoder())[0].text == minutes  # what the bonus changes
+
+
+def test_who_questions_are_answered_by_sentences_naming_people_by_title():
+    kinds = reader._asked_kinds("July 2021: who abstained on the FIMA Repo Facility, and why?")
+    assert reader._PERSON in kinds
+    assert reader._PERSON.search("Governor Bowman abstained from the vote.")
+    assert reader._PERSON.search("Voting against this action: Stephen I. Miran.")
+    assert not reader._PERSON.search("All but one member of the Committee voted to approve the facility.")

@@ -184,3 +184,12 @@ def test_a_name_the_top_k_lack_is_brought_in_from_within_the_filter():
     covered = _cover_names(ordered, ["chinese"], 2, lambda r: texts[r] if r in within else None)
     assert [r for r, _ in covered] == [0, 2, 1, 4, 3]  # row 3 spells it too, but lies outside the named meetings
     assert _cover_names(ordered, ["china"], 2, lambda r: None) == ordered
+
+
+def test_a_list_of_months_names_each_month_of_its_year():
+    meetings = [dt.date(2025, 1, 29), dt.date(2025, 3, 19), dt.date(2025, 5, 7), dt.date(2025, 6, 18),
+                dt.date(2025, 7, 30)]
+    listed = parse_filter("Track the uncertainty language across the March, May and June 2025 statements.", meetings)
+    assert sorted(listed.meetings) == meetings[1:4]
+    chained = parse_filter("How did the line evolve from May to June to July 2025?", meetings)
+    assert sorted(chained.meetings) == meetings[2:]

@@ -84,9 +84,11 @@ _QUANTITY = re.compile(
     r"|\b\d+(?:[-\u2011]\d+)?/\d+\b"
 )
 _PERSON_QUESTION = re.compile(
-    r"^\s*who\b|\bwho (?:was|were|dissented|voted)\b|\bwhich (?:members?|governors?|presidents?)\b|\bdissent", re.I
+    r"^\s*who\b|\bwho (?:was|were|dissented|voted|abstained|objected)\b"
+    r"|\bwhich (?:members?|governors?|presidents?|officials?)\b|\bdissent|\babstain", re.I
 )
-_PERSON = re.compile(r"\b[A-Z][a-z]+ [A-Z]\. [A-Z][a-z]+\b|\bVoting against\b")
+_PERSON = re.compile(r"\b[A-Z][a-z]+ [A-Z]\. [A-Z][a-z]+\b|\bVoting against\b"
+                     r"|\b(?:Governor|President|Chair|Vice Chair|Chairman)\s+[A-Z][a-z]+")
 _DATE_QUESTION = re.compile(r"^\s*when\b|\bwhat date\b|\bwhich (?:month|day|date)\b|\bstarting in which\b", re.I)
 _MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
 _DATE = re.compile(rf"\b(?:{_MONTH_NAMES}) \d{{1,2}}\b|\b(?:beginning|starting|effective) in (?:{_MONTH_NAMES})\b")

@@ -26,7 +26,7 @@ from fomc_qa.policy.phrasing import MAX_LISTED, Quote, RecordAnswer
 from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.votes import answer_attendance, answer_dissents, answer_officer, answer_votes
-from fomc_qa.policy.wording import answer_mention, answer_role
+from fomc_qa.policy.wording import answer_mention, answer_redline, answer_role
 
 __all__ = ["Quote", "RecordAnswer", "answer"]
 
@@ -61,6 +61,8 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
         return answer_officer(q, records)
     if q.intent == "mention":
         return answer_mention(q, records)
+    if q.intent == "redline":
+        return answer_redline(q, records) if len(records) > 1 else None
     if q.intent in ("evolution", "role"):
         return answer_role(q, records, evolution=q.intent == "evolution")
     if q.intent == "reason":

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,6 +23,8 @@ from fomc_qa.policy.timeline import chain, cycle_span, in_span, since_extreme
 from fomc_qa.retrieval.query_filters import parse_filter
 from fomc_qa.text.facets import question_facets
 from fomc_qa.text.sentences import plain_question
+
+_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 HitFor = Callable[[str], "SearchHit | None"]
 
@@ -48,28 +51,30 @@ class PolicyDesk:
         question = plain_question(question)
         whole = self._consult_one(question)
         parts = self._facet_parts(question)
-        if whole is not None and parts and whole.question.intent not in {p.question.intent for p in parts}:
+        if whole is not None and parts and _kind(whole) not in {_kind(p) for p in parts}:
             return whole  # the whole question's reading already joins its parts ("the first cut, and who dissented")
         return _joined(parts) if parts else whole
 
     def _facet_parts(self, question: str) -> list[Consultation]:
         """For a question asking several things of one meeting ("How big was the September 2024 cut, and who
-        dissented?"), each part's record answer, in the question's order; [] unless every part is answered from
-        the record about the same single meeting, each by a different intent."""
+        dissented?"), the record's answer to each part it answers, in the question's order; [] unless two or more
+        parts are answered, all from that one meeting's documents, each of a different kind. Parts the record
+        does not answer ("what did it signal about hikes?") are left to the passages."""
         facets = question_facets(question, min_words=2)  # "and who dissented?" is a part
         if len(facets) < 2:
             return []
         dates = parse_filter(question, self.meetings).named_dates
-        parts = []
+        parts: list[Consultation] = []
         for facet in facets:
             missing = [d for d in dates if not parse_filter(facet, self.meetings).named_dates]
             part = self._consult_one(f"{facet} ({', '.join(missing)})" if missing else facet)
-            if part is None or not isinstance(part.question, PolicyQuestion) or len(part.question.meetings) != 1:
-                return []
-            parts.append(part)
-        if len({p.question.meetings for p in parts}) != 1 or len({p.question.intent for p in parts}) != len(parts):
+            if part is not None and all(part.answer.direct != p.answer.direct for p in parts):
+                parts.append(part)
+        if len(parts) < 2 or len({_kind(p) for p in parts}) != len(parts):
             return []
-        return parts
+        meetings = {m for p in parts for m in _meetings_cited(p)}
+        one_meeting = all(len(p.question.meetings) == 1 for p in parts if isinstance(p.question, PolicyQuestion))
+        return parts if len(meetings) == 1 and one_meeting else []
 
     def _consult_one(self, question: str) -> Consultation | None:
         securities = parse_securities_question(question, self.meetings)
@@ -83,6 +88,8 @@ class PolicyDesk:
         if parsed.cycle:
             within = set(parsed.meetings) if parsed.named_span else None
             span = cycle_span(self.records, parsed.cycle, within)
+            if span and parsed.after_cycle:
+                span = [d for d in self.meetings if d > span[-1]]
             if not span:
                 return None
             parsed = dataclasses.replace(parsed, meetings=tuple(span), named_span=True)
@@ -97,6 +104,15 @@ class PolicyDesk:
 
     def evidence_hits(self, consultation: Consultation) -> list[SearchHit]:
         return [h for h in (self.hit_for(cid) for cid in consultation.evidence) if h is not None]
+
+
+def _kind(c: Consultation) -> str:
+    return c.question.intent if isinstance(c.question, PolicyQuestion) else f"securities {c.question.ask}"
+
+
+def _meetings_cited(c: Consultation) -> set[str]:
+    """The meeting dates of the documents a consultation cites (from their chunk ids)."""
+    return {m.group(0) for cid in c.evidence if (m := _ISO_DATE.search(cid))}
 
 
 def _joined(parts: list[Consultation]) -> Consultation:

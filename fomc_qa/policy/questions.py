@@ -21,8 +21,9 @@ from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetin
 from fomc_qa.text.names import is_common, specific_names
 
 Intent = str  # one of INTENTS
-INTENTS = ("mention", "officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count", "first",
-           "last", "largest", "smallest", "duration", "peak", "current", "compare", "reason", "change", "decision")
+INTENTS = ("mention", "redline", "officer", "attendance", "dissents", "votes", "rate", "evolution", "role", "count",
+           "first", "last", "largest", "smallest", "duration", "peak", "current", "compare", "reason", "change",
+           "decision")
 
 _W = re.IGNORECASE
 _RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff|rise|rises|risen|rose|climb\w*)"
@@ -50,7 +51,7 @@ _RATES = {
 }
 ROLE_WORDS = {
     "inflation": r"inflation|prices?",
-    "labor_market": r"labou?r market|employment|unemployment|jobs?|job gains|payrolls|hiring",
+    "labor_market": r"labou?r[- ]market|employment|unemployment|jobs?|job gains|payrolls|hiring",
     "economic_activity": r"economic activity|(?:the )?economy|growth|activity|output|spending|gdp",
     "risks": r"risks?|uncertain\w*|outlook",
     "forward_guidance": r"guidance|future (?:policy|adjustments|path)|additional adjustments",
@@ -68,6 +69,7 @@ _COUNT = re.compile(
 # "first"/"last" as an occurrence, not an ordinal meeting ("the first meeting of 2024") or a quarter.
 _NOT_ORDINAL = r"(?!\s+(?:\w+\s+)?(?:meeting|quarter|half|statement|minutes)\s+(?:of|in)\b)"
 _FIRST = re.compile(rf"\b(?:first|earliest|initial)\b{_NOT_ORDINAL}", _W)
+_LIFTOFF = re.compile(r"\blift-?off\b", _W)  # the first hike after a time at the lower bound
 _LAST = re.compile(rf"\b(?:last|final|most recent(?:ly)?)\b{_NOT_ORDINAL}", _W)
 # "the last meeting", "the most recent statement": the latest indexed meeting, not the last move of a kind.
 _LATEST_MEETING = re.compile(
@@ -79,11 +81,14 @@ _STOPPED = re.compile(r"\b(?:stop\w*|end\w*|halt\w*|conclud\w*|finish\w*|paus\w*
                       r"(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
 _STARTED = re.compile(r"\b(?:start\w*|begin\w*|began|begun|commenc\w*|resum\w*|initiat\w*|kick\w* off)\s+"
                       r"(?:to\s+)?(?:its\s+|the\s+)?(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
+_AFTER = re.compile(r"\b(?:after|following|since|post|once)\s+(?:the\s+|its\s+|that\s+)?(?:[\w'-]+\s+){0,3}$", _W)
 # "the tightening cycle that began in 2022": the run of moves one way, holds included, until the first
 # move the other way; the question's dates name where the cycle started, not where it ends.
 _CYCLE = re.compile(
     r"\b(?:(tightening|hiking|rate[- ]hik\w*|rate[- ]increase|firming)|(easing|cutting|rate[- ]cut\w*|loosening"
     r"|rate[- ]reduction))\s+(?:cycle|campaign|phase|spree)\b", _W)
+_CYCLE_DATED = re.compile(r"\b(?:that|which)\s+(?:began|begun|started|commenced|kicked off)\s+(?:in|on|at|with)\s+"
+                          r"(?:the\s+)?(?:\w+\s+){0,2}?(?:19|20)\d\d\b", _W)
 _CYCLE_BEGIN = re.compile(r"\b(?:begin|began|begun|start\w*|kick\w* off|commenc\w*)\b", _W)
 _CYCLE_END = re.compile(r"\b(?:end|ended|ending|conclud\w*|finish\w*|stop\w*|peak\w*)\b", _W)
 _MEETINGS_HELD = re.compile(r"\bhow many (?:\w+ )?(?:fomc |policy |scheduled )?meetings\b"
@@ -256,6 +261,7 @@ class PolicyQuestion:
     titles: tuple[str, ...] = ()  # Committee officers' titles, for officer questions
     term: str | None = None  # the wording a mention question searches the statements for
     cycle: str | None = None  # "the tightening cycle": the span is the cycle of moves of this kind (the desk finds it)
+    after_cycle: bool = False  # "after the hiking cycle": the span is every meeting after that cycle
     meetings_held: bool = False  # a count of the meetings themselves ("How many meetings did the FOMC hold in 2023?")
     streak: bool = False  # a count of moves in a row: the longest run ("How many consecutive holds?")
     most: bool = False  # dissents tallied by member ("Who dissented most often?")
@@ -352,15 +358,21 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         span, named, q = [meetings[-1]], True, _LATEST_MEETING.sub("the meeting", q)
     intent, extra = _intent(q, named)
     cycle = _CYCLE.search(q)
+    # "the first cut after the 2022-23 hiking cycle": the meetings after the cycle, not the cycle's own
+    after_cycle = cycle is not None and bool(_AFTER.search(q[:cycle.start()]))
     if cycle:
         kind = "raise" if cycle.group(1) else "lower"
-        extra = {**extra, "cycle": kind}
-        if intent is None or intent == "current" or (intent == "decision" and not extra.get("direction")):
+        extra = {**extra, "cycle": kind, "after_cycle": after_cycle}
+        if after_cycle:
+            pass
+        elif intent is None or intent == "current" or (intent == "decision" and not extra.get("direction")):
             rest = q[:cycle.start()] + q[cycle.end():]
+            rest = _CYCLE_DATED.sub(" ", rest)  # "the cycle that began in 2022": which cycle, not what is asked
             intent = "last" if _CYCLE_END.search(rest) and not _CYCLE_BEGIN.search(rest) else \
                 "first" if _CYCLE_BEGIN.search(rest) else "count"
             extra = {**extra, "also_size": intent == "count"}
-        if intent in ("first", "last", "count", "largest", "smallest") and not extra.get("direction"):
+        if intent in ("first", "last", "count", "largest", "smallest") and not extra.get("direction") \
+                and not after_cycle:
             extra["direction"] = kind
     if intent is None:
         return None
@@ -375,6 +387,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         span = before[-1:]
         if span and intent != "rate":
             intent, extra = "current", {**extra, "edge": "as_of"}
+    if intent == "redline" and len(span) == 1:  # "What changed in the March 2023 statement?": against the one before
+        span = [d for d in meetings if d < span[0]][-1:] + span
     if not span:
         return None
     if as_of is not None:
@@ -459,7 +473,8 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     person = _person(q)
     if person and _PREFERENCE.search(q) and not _DISCUSSION.search(q):  # "What did Esther George want instead?"
         return "dissents", {"person": person}
-    if _VOTE.search(q) and not _DISCUSSION.search(q):
+    # "the March 23, 2020 notation-vote statement" names a document, not a question about the vote
+    if _VOTE.search(re.sub(r"\bnotation[- ]vot\w*", " ", q, flags=_W)) and not _DISCUSSION.search(q):
         unanimous = bool(re.search(r"\bunanim\w*|\bno dissents?\b|\bwithout (?:a )?dissent", q, _W))
         return "votes", {"person": person, "edge": edge if unanimous else None}
     rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q))
@@ -479,9 +494,17 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "evolution", {"roles": roles}
     if roles and statement_talk and (_DESCRIBE.search(q) or named or _CURRENT.search(q)) and not _DISCUSSION.search(q):
         return "role", {"roles": roles}
+    if (not roles and named and re.search(r"\bstatements?\b", q, _W) and _REDLINE.search(q) and not about_minutes
+            and not _DISCUSSION.search(q) and not _BALANCE_SHEET.search(q)
+            and not _POLICY_RATE.search(_OTHER_RATES.sub(" ", q))):
+        return "redline", {}  # "What changed in the statement from February to March 2023?"
     return _move_intent(q, named)
 
 
+# "What changed in the March 2023 statement?", "what replaced the paragraph ...", "how did the wording differ": the
+# redline from one statement to the next.
+_REDLINE = re.compile(r"\b(?:chang\w*|differ\w*|replac\w*|dropp\w*|drop|added|add|remov\w*|revis\w*|edit\w*|tweak\w*"
+                      r"|redline|compar\w*|went from|new (?:language|wording|sentences?|paragraph))\b", _W)
 # Questions about what was discussed or expected, not what was decided: left to the passages.
 _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"
@@ -520,12 +543,16 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if not (about_rate or (direction and _MOVE.search(q))):
         return None, {}
     asks_why = bool(_WHY.search(q)) and not _OTHERS_VIEWS.search(q) and not any(p.search(q) for p in _RATES.values())
-    qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": range_of(q), "why": asks_why,
+    # A range in the clause a question counts from qualifies a hold ("After reaching 5.25-5.5%, how many meetings
+    # did it hold there?"), not a move away from it ("After the March 2020 move to the ELB, when was liftoff?").
+    main = _EVENT_CLAUSE.sub("", q).strip() or q
+    at_range = range_of(main) or (range_of(q) if direction in (None, "maintain") else None)
+    qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": at_range, "why": asks_why,
                   "with_votes": bool(_ANYONE_ELSE.search(q))}
     if _PEAK.search(q) and about_rate and not direction and not _DISCUSSION.search(q):
         return "peak", {"edge": "low" if re.search(r"\b(?:lowest|minimum|trough)\b", q, _W) else "high"}
-    if named and _COMPARE.search(q) and not _DISCUSSION.search(q):
-        return "compare", {"direction": direction}
+    if named and _COMPARE.search(q) and not _DISCUSSION.search(q) and len(parse_filter(q, []).named_dates) >= 2:
+        return "compare", {"direction": direction}  # moves the question names by two dates or more
     if _DURATION.search(q) and qualifiers["at_range"] is not None:
         return "duration", {"at_range": qualifiers["at_range"]}
     if _COUNT.search(q) or _STREAK.search(q) or _AVERAGE.search(q):
@@ -533,8 +560,7 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
                          "streak": bool(_STREAK.search(q)), "average": bool(_AVERAGE.search(q))}
     if _LARGEST.search(q) or _SMALLEST.search(q):
         return ("largest" if _LARGEST.search(q) else "smallest"), qualifiers
-    main = _EVENT_CLAUSE.sub("", q).strip() or q
-    if _STARTED.search(main) or _FIRST.search(q):
+    if _STARTED.search(main) or _FIRST.search(q) or (_LIFTOFF.search(main) and not _LAST.search(q)):
         return "first", qualifiers
     if _STOPPED.search(main) or _LAST.search(q) or (direction and re.search(r"\blatest\b", q, _W)):
         return "last", qualifiers

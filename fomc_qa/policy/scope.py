@@ -49,7 +49,9 @@ _MARKET_RATE = re.compile(
 _FUTURE = re.compile(
     r"^\s*(?:will|is|are) (?:the )?(?:fed|fomc|federal reserve|committee)\b.*\b(?:next|upcoming|coming|future)\b"
     r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b"
-    r"|\bwho will\b|\bnext (?:fed )?chair\b|\bwill\b.*\b(?:in|by|during) (?:20(?:2[6-9]|[3-9]\d))\b"
+    r"|\bwho will\b|\bnext (?:fed )?(?:vice )?chair\b|\bsuccessor\b"
+    r"|\b(?:going to|will|set to|expected to|likely to|poised to)\s+(?:succeed|replace|take over|become|be named"
+    r"|be nominated|be appointed)\b|\bwill\b.*\b(?:in|by|during) (?:20(?:2[6-9]|[3-9]\d))\b"
     r"|\b(?:going to|expected to|likely to) (?:cut|raise|hike|lower|hold)\b.*\b(?:next|20(?:2[6-9]|[3-9]\d))\b", _W)
 # "In July 2024, what did most expect for the next meeting?": a future seen from a recorded meeting, in the past
 # tense, is what the documents said then.

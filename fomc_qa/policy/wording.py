@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Literal
 
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words
@@ -79,10 +80,72 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
     span = span_phrase(q, records)
     verb = "described" if not evolution else "changed its description of"
     direct = f"Here is how the FOMC statement {verb} {label} {span}, meeting by meeting."
-    if not evolution and len(records) == 1:
+    if len(records) == 1:
         direct = f"The FOMC statement of {day(records[0].meeting_date)} described {label} as follows."
     if evolution and q.yes_no and len(chosen) > 1:  # "Did the description of activity change between ...?"
         direct = (f"Yes: the wording on {label} changed {span}; each statement's sentence follows, with what "
                   f"changed from the one before it." if changed else
                   f"No: the statement's wording on {label} was unchanged {span}; each sentence follows.")
     return RecordAnswer(direct, quotes)
+
+
+# Sentences of two statements count as the same when their words match, as one sentence revised when their distinct
+# words overlap by at least REVISED_OVERLAP (Dice: "Inflation has eased somewhat but remains elevated." ->
+# "Inflation remains elevated." is 0.6), else as removed and added.
+REVISED_OVERLAP = 0.5
+Change = tuple[Literal["revised", "added", "removed"], StatementSentence | None, StatementSentence | None]
+
+
+def statement_changes(before: MeetingRecord, after: MeetingRecord) -> list[Change]:
+    """The redline from one statement to the next: sentences revised (with the earlier one), added and removed,
+    in the later statement's order, the removed last. The vote's roll call is left out (names change, not
+    policy)."""
+    old = [s for s in before.statement if s.role != "votes"]
+    new = [s for s in after.statement if s.role != "votes"]
+    same = {_words(s) for s in old} & {_words(s) for s in new}
+    old = [s for s in old if _words(s) not in same]
+    changes: list[Change] = []
+    for s in (s for s in new if _words(s) not in same):
+        best = max(old, key=lambda o: _overlap(o, s), default=None)
+        if best is not None and _overlap(best, s) >= REVISED_OVERLAP:
+            old.remove(best)
+            changes.append(("revised", best, s))
+        else:
+            changes.append(("added", None, s))
+    return changes + [("removed", s, None) for s in old]
+
+
+def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    """What changed between consecutive statements of the span: each revised sentence with its word-level edits,
+    each added sentence, each removed one, cited."""
+    quotes: list[Quote] = []
+    counts = {"revised": 0, "added": 0, "removed": 0}
+    for before, after in zip(records, records[1:], strict=False):
+        for kind, was, now in statement_changes(before, after):
+            counts[kind] += 1
+            if kind == "revised":
+                quotes += quote(after, now.source, f"revised; change from the previous: "
+                                                   f"{word_diff(was.source.sentence, now.source.sentence)}")
+            elif kind == "added":
+                quotes += quote(after, now.source, "added")
+            else:
+                quotes += quote(before, was.source, f"removed from the {day(after.meeting_date)} statement")
+    first, last = day(records[0].meeting_date), day(records[-1].meeting_date)
+    where = (f"From the {first} statement to the {last} statement" if len(records) == 2
+             else f"Over the {len(records)} statements from {first} to {last}")
+    if not any(counts.values()):
+        return RecordAnswer(f"{where}, the wording did not change (apart from the vote).",
+                            quote(records[-1], records[-1].decision_source))
+    tally = ", ".join(f"{count_words(n)} {'sentence' if n == 1 else 'sentences'} {kind}"
+                      for kind, n in counts.items() if n)
+    listed = "" if len(quotes) <= MAX_LISTED else f"; the first {MAX_LISTED} follow"
+    return RecordAnswer(f"{where}: {tally}{listed}.", quotes[:MAX_LISTED])
+
+
+def _words(s: StatementSentence) -> str:
+    return " ".join(re.findall(r"[a-z0-9]+", s.source.sentence.lower().replace("\u2011", "-")))
+
+
+def _overlap(a: StatementSentence, b: StatementSentence) -> float:
+    wa, wb = set(_words(a).split()), set(_words(b).split())
+    return 2 * len(wa & wb) / (len(wa) + len(wb)) if wa or wb else 0.0
