@@ -370,3 +370,8 @@ def test_who_questions_are_answered_by_sentences_naming_people_by_title():
     assert reader._PERSON.search("Governor Bowman abstained from the vote.")
     assert reader._PERSON.search("Voting against this action: Stephen I. Miran.")
     assert not reader._PERSON.search("All but one member of the Committee voted to approve the facility.")
+
+
+def test_a_quantity_in_words_answers_a_how_much_question():
+    assert reader._QUANTITY.search("participants generally favored reducing the monthly pace of runoff by roughly half")
+    assert not reader._QUANTITY.search("in the first half of 2024")

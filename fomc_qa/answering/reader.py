@@ -82,6 +82,8 @@ _QUANTITY = re.compile(
     r"\$\s?\d"
     r"|\d(?:[\d,./\-\u2011]*\d)?\*?\s*(?:percent|percentage points?|basis points?|billion|million|trillion)\b"
     r"|\b\d+(?:[-\u2011]\d+)?/\d+\b"
+    r"|\b(?:roughly|about|around|approximately|nearly|by|in)\s+(?:one[- ])?half\b|\bby (?:a|one)[- ](?:third|quarter)\b"
+    r"|\bdoubl\w+|\bhalv\w+"  # "slowing the pace of runoff by roughly half"
 )
 _PERSON_QUESTION = re.compile(
     r"^\s*who\b|\bwho (?:was|were|dissented|voted|abstained|objected)\b"
