@@ -375,3 +375,17 @@ def test_who_questions_are_answered_by_sentences_naming_people_by_title():
 def test_a_quantity_in_words_answers_a_how_much_question():
     assert reader._QUANTITY.search("participants generally favored reducing the monthly pace of runoff by roughly half")
     assert not reader._QUANTITY.search("in the first half of 2024")
+
+
+def test_a_what_caused_question_favours_the_sentence_that_gives_a_cause():
+    """Real MiniLM on the September 2024 minutes: the manager's announcement of the episode reads closer to the
+    question than the sentence that says what caused it."""
+    announce = "The manager also discussed the brief episode of elevated market volatility in early August."
+    cause = ("These sharp moves appeared to be the result of a rapid unwinding of some speculative trading positions "
+             "induced by unrelated events, such as the unexpectedly inflation-focused communications from the Bank "
+             "of Japan (BOJ) in late July.")
+    header = "FOMC Minutes, 2024-09-18, Developments in Financial Markets and Open Market Operations"
+    passages = [Passage(n=1, header=header, text=announce), Passage(n=2, header=header, text=cause)]
+    quotes = read("What caused the early-August 2024 market selloff according to the Sept 2024 minutes?", passages,
+                  get_encoder(), max_sentences=1)
+    assert quotes[0].text == cause

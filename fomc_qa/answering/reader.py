@@ -99,7 +99,14 @@ _DATE = re.compile(rf"\b(?:{_MONTH_NAMES}) \d{{1,2}}\b|\b(?:beginning|starting|e
 # the latest. Among sentences within EXTRA_MARGIN of the best, such a question leads with the
 # earliest (latest) meeting's.
 _LAST = re.compile(r"\b(?:last|final|most recent)\b(?! (?:\w+ )?(?:meeting|quarter|half|year|month|week)\b)", re.I)
-_ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE))
+# "What caused the early-August selloff?", "why did volumes drop?": a sentence that gives a cause.
+_CAUSE_QUESTION = re.compile(r"\bwhat (?:caused|drove|triggered|prompted|led to|explain\w*|was behind)\b|\bwhy\b"
+                             r"|\bwhat (?:\w+ )?(?:reasons?|factors?|drivers?)\b|\battribut\w*", re.I)
+_CAUSE = re.compile(r"\b(?:the )?result(?:ed)? (?:of|from)\b|\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b"
+                    r"|\battribut\w*|\bowing to\b|\binduced\b|\bcaused by\b|\bprompted by\b|\bin response to\b"
+                    r"|\bstemm\w* from\b|\bled to\b", re.I)
+_ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE),
+                 (_CAUSE_QUESTION, _CAUSE))
 # A question asking two things ("To what level did the Board raise the rate, and by how much was
 # this technical adjustment?", fomc_qa.text.facets) gets, for each facet the chosen sentences do not
 # already hold, its own best sentence: scored like the whole question but against the facet alone,
@@ -298,7 +305,7 @@ def _add_facets(picks: _Picks, sentences: _Sentences, facets: list[str], vectors
         pool = [j for j in picks.order if scored[j].passage.n in top_passages
                 or (lead_meeting and _meeting_of(scored[j].passage) == lead_meeting)]
         # a facet asking for a kind of answer ("by how much") is answered by a sentence of that kind
-        kinds = _asked_kinds(facet)
+        kinds = [kind for kind in _asked_kinds(facet) if kind is not _CAUSE]  # a cause has many wordings: a bonus only
         pool = [j for j in pool if all(kind.search(scored[j].text) for kind in kinds)] or pool
         pool = [j for j in pool if not picks.repeats(j)]
         if not pool:
