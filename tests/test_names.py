@@ -1,6 +1,13 @@
 """The names a question specifies, the ones it asks about, and the spellings the documents use for them."""
 
-from fomc_qa.text.names import acronyms_spelled_out, mentions, name_forms, specific_names, topic_names
+from fomc_qa.text.names import (
+    acronyms_spelled_out,
+    mentions,
+    name_forms,
+    specific_names,
+    spelled_acronyms,
+    topic_names,
+)
 
 
 def test_specific_names_skip_the_first_word_calendar_and_fed_words():
@@ -54,3 +61,11 @@ def test_titled_names_are_fed_participants():
 def test_analysts_program_words_are_spelled_as_the_fed_writes_them():
     assert mentions("the committee will slow the pace of balance sheet runoff", "QT")
     assert mentions("the committee will continue its asset purchases", "QE")
+
+
+def test_an_acronym_the_documents_only_spell_out_is_found_by_its_initials():
+    text = ("Borrowing from the new Bank Term Funding Program had been small. Federal Home Loan Banks (FHLBs) sought to "
+            "maintain liquidity.")
+    assert {"btfp", "fhlb", "fhlbs"} <= spelled_acronyms(text)
+    assert "tlac" not in spelled_acronyms(text)
+    assert spelled_acronyms("the staff reviewed the outlook") == set()

@@ -21,7 +21,16 @@ from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, refere
 from fomc_qa.text.facets import question_facets
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.lexical import stem
-from fomc_qa.text.names import COMMON_NAMES, MONTHS, STOPWORDS, mentions, specific_names, titled_names, topic_names
+from fomc_qa.text.names import (
+    COMMON_NAMES,
+    MONTHS,
+    STOPWORDS,
+    mentions,
+    specific_names,
+    spelled_acronyms,
+    titled_names,
+    topic_names,
+)
 from fomc_qa.text.sentences import quotable, split_sentences
 
 # Sentence support = cosine(sentence, question with its jargon spelled in the Committee's words,
@@ -242,7 +251,7 @@ class _Sentences:
                                                           strict=True):
             score = float(cosine) + LEXICAL_WEIGHT * _coverage(q_terms, terms) + RANK_PRIOR / max(passage.n, 1)
             score += ANSWER_TYPE_BONUS * sum(bool(kind.search(sentence)) for kind in wanted_here)
-            if names and any(mentions(sentence.lower(), name) for name in names):
+            if names and any(mentions(sentence.lower(), name) or name in spelled_acronyms(sentence) for name in names):
                 score += NAME_BONUS
             if _DOC_KIND.get(passage.header.split(",")[0].strip().lower()) in kinds:
                 score += DOC_TYPE_BONUS
@@ -363,20 +372,22 @@ def _unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[st
     answered by them, however similar a sentence looks. Names and their spellings are
     `fomc_qa.text.names`'.
     """
-    available = " ".join(f"{_expand_header(p.header)} {p.text}" for p in passages).lower()
+    text = " ".join(f"{_expand_header(p.header)} {p.text}" for p in passages)
+    available, acronyms = text.lower(), spelled_acronyms(text)
     counted_from = " ".join(reference_dates(question))  # "after the hikes that began in March 2022"
     years = re.compile(r"\b(?:19|20)\d{2}\b")
     specifics = set(years.findall(question)) - set(years.findall(counted_from))
     names = set(specific_names(question)) - set(titled_names(question))
-    return {term for term in specifics | names if not mentions(available, term)}
+    return {term for term in specifics | names if not mentions(available, term) and term not in acronyms}
 
 
 def _names_in_quoted_passages(question: str, quotes: Sequence[Quote]) -> bool:
     """Whether the passages the answer quotes spell a name the question asks about, if it names any: a
     passage that merely mentions "Washington" does not make a sentence beside it an answer about Washington."""
     names = [name for name in topic_names(question) if name not in titled_names(question)]
-    quoted = " ".join(f"{_expand_header(q.passage.header)} {q.passage.text}" for q in quotes).lower()
-    return not names or any(mentions(quoted, name) for name in names)
+    quoted = " ".join(f"{_expand_header(q.passage.header)} {q.passage.text}" for q in quotes)
+    acronyms = spelled_acronyms(quoted)
+    return not names or any(mentions(quoted.lower(), name) or name in acronyms for name in names)
 
 
 def question_names(question: str) -> list[str]:

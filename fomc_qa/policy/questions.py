@@ -37,7 +37,8 @@ _POLICY_RATE = re.compile(
 _OTHER_RATES = re.compile(
     r"\b(?:unemployment|inflation|participation|mortgage|exchange|growth|savings?|vacancy|default|delinquency|tax"
     r"|interest on \w+ \w+|loan|deposit|credit card|treasury|bond|market|swap|term|real|neutral|natural)"
-    r"[- ]rates?\b|\b(?:rate of (?:inflation|unemployment|growth))\b", _W)
+    r"[- ]rates?\b|\b(?:rate of (?:inflation|unemployment|growth))\b"
+    r"|\b(?:federal|fed) funds (?:volumes?|market|trading|futures|borrowing|lending)\b", _W)  # the market, not the target
 # "Was the July 2023 hike larger than the May 2023 one?": the moves of the meetings it names, side by side.
 _COMPARE = re.compile(r"\b(?:larger|bigger|smaller|greater|more aggressive|less aggressive|same size|as (?:large|big)"
                       r"|compar\w*|versus|vs\.?|differ\w*)\b", _W)
@@ -100,7 +101,8 @@ _HOLD_MEETINGS = re.compile(r"\b(?:hold|held|have|had)\s+(?:in|during|over|betwe
 # what participants or the staff argued is the minutes' (left to the passages).
 _WHY = re.compile(r"\bwhy\b|\breasons?\b|\brationale\b|\bjustif\w*|\bwhat (?:prompted|led|drove|motivated|was behind)\b"
                   r"|\bexplain\w*", _W)
-_OTHERS_VIEWS = re.compile(r"\b(?:participants?|members?|staff|minutes|dissent\w*|argu\w*|discuss\w*)\b", _W)
+_OTHERS_VIEWS = re.compile(r"\b(?:participants?|members?|staff|minutes|dissent\w*|argu\w*|discuss\w*|desk|manager"
+                           r"|survey\w*|respondents?)\b", _W)
 _ORDINAL_WORD = r"(?:first|earliest|last|latest|final|most recent(?:ly)?)"
 _VOTE_ORDINAL = re.compile(rf"\b{_ORDINAL_WORD}\s+(?:[\w-]+\s+){{0,2}}?(?:dissent\w*|unanim\w*|vote)"
                            rf"|\b(?:dissent\w*|unanim\w*)\b.{{0,25}}\b{_ORDINAL_WORD}\b", _W)

@@ -146,6 +146,19 @@ def acronyms_spelled_out(text: str) -> list[str]:
             if not re.search(rf"\b{acronym}\b", lower) and any(f in lower for f in forms[1:] if " " in f)]
 
 
+_CAPITALIZED_RUN = re.compile(r"\b[A-Z][\w'-]*(?:\s+(?:(?:of|and|for|the)\s+)?[A-Z][\w'-]*)+")
+
+
+def spelled_acronyms(text: str) -> set[str]:
+    """The acronyms a text spells in full ("Bank Term Funding Program" -> "btfp", "Federal Home Loan Banks" ->
+    "fhlb"), lower-case: a question may use the acronym of a name the documents only write out."""
+    found = set()
+    for run in _CAPITALIZED_RUN.finditer(text):
+        initials = "".join(w[0] for w in run.group(0).split() if w[0].isupper()).lower()
+        found.update({initials, initials + "s"} if len(initials) >= 3 else ())
+    return found
+
+
 def mentions(text_lower: str, name: str) -> bool:
     """Whether lower-case text spells the name in one of its forms; a person's middle initial may stand
     between the words ("Esther George" in "Esther L. George")."""
