@@ -64,8 +64,8 @@ def test_analysts_program_words_are_spelled_as_the_fed_writes_them():
 
 
 def test_an_acronym_the_documents_only_spell_out_is_found_by_its_initials():
-    text = ("Borrowing from the new Bank Term Funding Program had been small. Federal Home Loan Banks (FHLBs) sought to "
-            "maintain liquidity.")
+    text = ("Borrowing from the new Bank Term Funding Program had been small. Federal Home Loan Banks (FHLBs) sought "
+            "to maintain liquidity.")
     assert {"btfp", "fhlb", "fhlbs"} <= spelled_acronyms(text)
     assert "tlac" not in spelled_acronyms(text)
     assert spelled_acronyms("the staff reviewed the outlook") == set()

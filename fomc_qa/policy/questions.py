@@ -38,7 +38,7 @@ _OTHER_RATES = re.compile(
     r"\b(?:unemployment|inflation|participation|mortgage|exchange|growth|savings?|vacancy|default|delinquency|tax"
     r"|interest on \w+ \w+|loan|deposit|credit card|treasury|bond|market|swap|term|real|neutral|natural)"
     r"[- ]rates?\b|\b(?:rate of (?:inflation|unemployment|growth))\b"
-    r"|\b(?:federal|fed) funds (?:volumes?|market|trading|futures|borrowing|lending)\b", _W)  # the market, not the target
+    r"|\b(?:federal|fed) funds (?:volumes?|market|trading|futures|borrowing|lending)\b", _W)  # the market
 # "Was the July 2023 hike larger than the May 2023 one?": the moves of the meetings it names, side by side.
 _COMPARE = re.compile(r"\b(?:larger|bigger|smaller|greater|more aggressive|less aggressive|same size|as (?:large|big)"
                       r"|compar\w*|versus|vs\.?|differ\w*)\b", _W)
