@@ -595,6 +595,10 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
     assert notes["The U.S. banking system is sound and resilient."] == "added"
     assert notes[before.statement[2].source.sentence] == "removed from the March 22, 2023 statement"
     assert not any(s.startswith("Voting") or s.startswith("Job gains") for s in notes)  # the roll call, unchanged text
+    # edits asked of a role: the whole redline, that role's changes first
+    dropped = parse_policy_question("Feb 2023 vs March 2023 statement: what inflation language was dropped?", meetings)
+    assert dropped.intent == "redline" and dropped.roles == ("inflation",)
+    assert answer(dropped, [before, after]).quotes[0].source.sentence == "Inflation remains elevated."
     # a statement question with a role is the role's evolution; one about the rate is the record's move
     assert parse_policy_question("Compare the labor-market sentence in the Jan 2022 statement with May 2022.",
                                  MEETINGS).intent == "evolution"

@@ -492,13 +492,15 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         roles = ()
     # Forward guidance exists only as statement language: its evolution needs no "statement" named.
     statement_talk = statement_talk or "forward_guidance" in roles
+    redline = (named and re.search(r"\bstatements?\b", q, _W) and not about_minutes and not _DISCUSSION.search(q)
+               and not _BALANCE_SHEET.search(q) and not _POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
+    if redline and roles and _REDLINE_EDITS.search(q):  # "what guidance was dropped and what replaced it?"
+        return "redline", {"roles": roles}
     if roles and _EVOLUTION.search(q) and (statement_talk or _DESCRIBE.search(q)):
         return "evolution", {"roles": roles}
     if roles and statement_talk and (_DESCRIBE.search(q) or named or _CURRENT.search(q)) and not _DISCUSSION.search(q):
         return "role", {"roles": roles}
-    if (not roles and named and re.search(r"\bstatements?\b", q, _W) and _REDLINE.search(q) and not about_minutes
-            and not _DISCUSSION.search(q) and not _BALANCE_SHEET.search(q)
-            and not _POLICY_RATE.search(_OTHER_RATES.sub(" ", q))):
+    if redline and not roles and _REDLINE.search(q):
         return "redline", {}  # "What changed in the statement from February to March 2023?"
     return _move_intent(q, named)
 
@@ -507,6 +509,8 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
 # redline from one statement to the next.
 _REDLINE = re.compile(r"\b(?:chang\w*|differ\w*|replac\w*|dropp\w*|drop|added|add|remov\w*|revis\w*|edit\w*|tweak\w*"
                       r"|redline|compar\w*|went from|new (?:language|wording|sentences?|paragraph))\b", _W)
+_REDLINE_EDITS = re.compile(r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|new (?:language|wording))\b",
+                            _W)  # edits, not a description's evolution: the whole redline, the role's changes first
 # Questions about what was discussed or expected, not what was decided: left to the passages.
 _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"

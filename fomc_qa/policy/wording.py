@@ -121,7 +121,9 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     quotes: list[Quote] = []
     counts = {"revised": 0, "added": 0, "removed": 0}
     for before, after in zip(records, records[1:], strict=False):
-        for kind, was, now in statement_changes(before, after):
+        changes = statement_changes(before, after)
+        changes.sort(key=lambda c: not _of_roles(c, q.roles))  # the roles the question names first (stable)
+        for kind, was, now in changes:
             counts[kind] += 1
             if kind == "revised":
                 quotes += quote(after, now.source, f"revised; change from the previous: "
@@ -140,6 +142,10 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
                       for kind, n in counts.items() if n)
     listed = "" if len(quotes) <= MAX_LISTED else f"; the first {MAX_LISTED} follow"
     return RecordAnswer(f"{where}: {tally}{listed}.", quotes[:MAX_LISTED])
+
+
+def _of_roles(change: Change, roles: Sequence[str]) -> bool:
+    return any(s is not None and {s.role, *s.also} & set(roles) for s in change[1:])
 
 
 def _words(s: StatementSentence) -> str:
