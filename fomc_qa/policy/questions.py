@@ -510,8 +510,8 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
 _REDLINE = re.compile(r"\b(?:chang\w*|differ\w*|replac\w*|dropp\w*|drop|added|add|remov\w*|revis\w*|edit\w*|tweak\w*"
                       r"|redline|compar\w*|went from|new (?:language|wording|sentences?|paragraph))\b", _W)
 # Edits, not a description's evolution: the whole redline, the role's changes first.
-_REDLINE_EDITS = re.compile(r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|new (?:language|wording))\b",
-                            _W)
+_REDLINE_EDITS = re.compile(
+    r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|new (?:language|wording))\b", _W)
 # Questions about what was discussed or expected, not what was decided: left to the passages.
 _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"
