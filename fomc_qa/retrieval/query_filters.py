@@ -145,9 +145,16 @@ def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -
                 or _HORIZON_NOUN.match(text[year.end():]))
 
 
+_POLICY_DOCUMENT = re.compile(
+    r"\bthe (?:(?:19|20)\d\d (?:consensus )?|consensus |revised |framework )statement\b(?! (?:of|in|on) \w+ \d)"
+    r"|\bstatement (?:on|regarding) (?:longer-run|monetary policy implementation|principles|the longer)[\w -]*")
+
+
 def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     """Resolve the dates and document kinds a question names against the indexed meetings."""
-    q = question.lower()
+    # "the 2020 statement", "the consensus statement", "the Statement on Longer-Run Goals": a policy document known
+    # by its name, not a meeting's statement, and its year is not a span of meetings ("the 2022 statements" is).
+    q = _POLICY_DOCUMENT.sub(" ", question.lower())
     meetings = sorted(meetings)
     chosen: set[dt.date] = set()
     named: list[str] = []
