@@ -625,3 +625,15 @@ def test_a_notation_vote_named_as_a_document_is_not_a_vote_question():
                               meetings)
     assert q is None or q.intent != "votes"
     assert parse_policy_question("Was the March 23, 2020 notation vote unanimous?", meetings).intent == "votes"
+
+
+def test_the_meeting_with_the_most_dissents():
+    two = [*RECORDS[:3], RECORDS[3].model_copy(update={"dissents": [
+        Dissent(name=n, preferred="preferred to hold", source=RECORDS[3].decision_source)
+        for n in ("Esther L. George", "Loretta J. Mester")]}), *RECORDS[4:]]
+    desk = PolicyDesk(two, lambda chunk_id: None)
+    most = desk.consult("Which 2022 meeting had the most dissents?")
+    assert most.answer.direct.startswith("The June 15, 2022 meeting had the most dissents in 2022, 2 (two) "
+                                         "(Esther L. George, Loretta J. Mester); then March 16, 2022: 1 (one).")
+    tally = desk.consult("Who dissented most in 2022?").answer.direct  # one each: a tie of three
+    assert tally.startswith("James Bullard and Esther L. George and Loretta J. Mester dissented most often, equally")

@@ -123,6 +123,7 @@ _SINCE_EXTREME = re.compile(r"\b(?:since|after|from)\s+(?:the\s+|its\s+)?(?:\w+\
 _AVERAGE = re.compile(r"\b(?:average|mean|typical)\s+(?:size|move|hike|cut|increase|step)", _W)
 _STREAK = re.compile(r"\b(?:consecutive(?:ly)?|in a row|straight|successive|back[- ]to[- ]back|streak)\b", _W)
 _MOST = re.compile(r"\bmost (?:often|frequently|times|dissents)\b|\bthe most\b(?!\s+recent)"
+                   r"|\b(?:dissent\w*|vot\w* (?:against|no))\s+most\b"
                    r"|\bmore than (?:once|anyone)\b", _W)
 # "the peak fed funds rate", "the lowest the range went": the highest (lowest) range of a span, and how long it held
 _PEAK = re.compile(r"\b(?:peak\w*|highest|lowest|maximum|minimum|trough|top(?:ped out)?)\b", _W)
@@ -267,6 +268,7 @@ class PolicyQuestion:
     meetings_held: bool = False  # a count of the meetings themselves ("How many meetings did the FOMC hold in 2023?")
     streak: bool = False  # a count of moves in a row: the longest run ("How many consecutive holds?")
     most: bool = False  # dissents tallied by member ("Who dissented most often?")
+    by_meeting: bool = False  # ... or by meeting ("Which meeting had the most dissents?")
     why: bool = False  # a move asked about with its reasons ("the first cut of 2024, and what justified it?")
     as_of: dt.date | None = None  # a day between meetings ("the range on August 1, 2022"); span: the meeting before
     with_votes: bool = False  # a move asked about with its dissents ("the first cut of 2025, and who dissented?")
@@ -470,8 +472,9 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
             return intent, {**extra, "with_votes": True}
     if _DISSENT.search(main):
         most = bool(_MOST.search(q))
+        by_meeting = most and bool(re.search(r"\b(?:which|what) (?:[\w-]+ ){0,2}?(?:meeting|decision)s?\b", q, _W))
         return "dissents", {"person": None if most else _person(main), "also_size": bool(_COUNT.search(q)),
-                            "edge": None if most else edge, "most": most}
+                            "edge": None if most else edge, "most": most, "by_meeting": by_meeting}
     person = _person(q)
     if person and _PREFERENCE.search(q) and not _DISCUSSION.search(q):  # "What did Esther George want instead?"
         return "dissents", {"person": person}

@@ -62,6 +62,21 @@ def _dissent_tally(q: PolicyQuestion, records: Sequence[MeetingRecord],
     quotes = [x for r in with_dissent for d in r.dissents if d.name in leaders for x in quote(r, d.source)]
     return RecordAnswer(f"{lead} {span_phrase(q, records)}: " + "; ".join(parts) + ".", quotes[:MAX_LISTED])
 
+def _most_dissented_meetings(q: PolicyQuestion, records: Sequence[MeetingRecord],
+                             with_dissent: list[MeetingRecord]) -> RecordAnswer:
+    """The meetings of the span with the most dissents (ties named together), then the others by count."""
+    ranked = sorted(with_dissent, key=lambda r: (-len(r.dissents), r.meeting_date))
+    top = len(ranked[0].dissents)
+    leaders = [r for r in ranked if len(r.dissents) == top]
+    lead = " and ".join(f"the {day(r.meeting_date)} meeting" for r in leaders)
+    verb = "had" if len(leaders) == 1 else "each had"
+    rest = [f"{day(r.meeting_date)}: {count_words(len(r.dissents))}" for r in ranked[len(leaders):]][:MAX_LISTED]
+    direct = (f"{lead[0].upper()}{lead[1:]} {verb} the most dissents {span_phrase(q, records)}, {count_words(top)} ("
+              + "; ".join(", ".join(d.name for d in r.dissents) for r in leaders) + ")"
+              + (f"; then {'; '.join(rest)}." if rest else "."))
+    return RecordAnswer(direct, [x for r in leaders for d in r.dissents[:1] for x in quote(r, d.source)])
+
+
 def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     person = q.person if any(_dissents(r, q.person) for r in records) and q.person else None
     if q.person and person is None and q.named_span and (majority := _voted_with_majority(q, records)):
@@ -71,6 +86,8 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     span = span_phrase(q, records)
     if q.edge in ("first", "last") and with_dissent:  # "When was the last dissent?"
         return _edge_meeting(q, records, with_dissent, "dissent")
+    if q.most and q.by_meeting and with_dissent:  # "Which meeting had the most dissents?"
+        return _most_dissented_meetings(q, records, with_dissent)
     if q.most and with_dissent:  # "Who dissented most often in 2025?"
         return _dissent_tally(q, records, with_dissent)
     if not with_dissent:
