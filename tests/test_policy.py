@@ -637,3 +637,29 @@ def test_the_meeting_with_the_most_dissents():
                                          "(Esther L. George, Loretta J. Mester); then March 16, 2022: 1 (one).")
     tally = desk.consult("Who dissented most in 2022?").answer.direct  # one each: a tie of three
     assert tally.startswith("James Bullard and Esther L. George and Loretta J. Mester dissented most often, equally")
+
+
+def test_dissents_for_more_easing_or_for_less():
+    eased = RECORDS[5].model_copy(update={"dissents": [
+        Dissent(name="Michelle W. Bowman", preferred="preferred to lower the target range for the federal funds rate "
+                "by 1/4 percentage point at this meeting", source=RECORDS[5].decision_source)]})
+    hike = RECORDS[1].model_copy(update={"change_bp": 25, "range_before": _range(0.0, 0.25), "dissents": [
+        Dissent(name="James Bullard", preferred="preferred at this meeting to raise the target range for the federal "
+                "funds rate by 0.5 percentage point to 1/2 to 3/4 percent", source=RECORDS[1].decision_source)]})
+    desk = PolicyDesk([RECORDS[0], hike, *RECORDS[2:5], eased], lambda chunk_id: None)
+    larger = desk.consult("Who dissented in favor of a bigger hike?")  # both wanted a higher range than decided
+    assert "James Bullard" in larger.answer.direct and "Bowman" in larger.answer.direct
+    assert "for a higher target range than the Committee's" in larger.answer.direct
+    smaller = desk.consult("Who dissented in favor of a smaller cut in 2024?").answer.direct
+    assert "Bowman" in smaller and "Bullard" not in smaller
+    assert "Bowman" not in desk.consult("Who dissented in favor of a larger cut?").answer.direct
+    assert desk.consult("Were there dovish dissents in 2022?").answer.direct.startswith(
+        "No member dissented for a lower target range than the Committee's in 2022")
+
+
+def test_a_size_over_a_span_is_the_total_and_a_decision_asked_why_gives_the_reasons():
+    total = parse_policy_question("By how much did rates rise from March 2022 to June 2022?", MEETINGS)
+    assert total.intent == "count" and total.also_size and len(total.meetings) == 3
+    assert parse_policy_question("By how much did the FOMC raise rates in May 2022?", MEETINGS).intent == "change"
+    assert parse_policy_question("What did the Fed decide in May 2022 and why?", MEETINGS).intent == "reason"
+    assert parse_policy_question("How long did the Fed hold at the peak?", MEETINGS).intent == "peak"

@@ -269,6 +269,7 @@ class PolicyQuestion:
     streak: bool = False  # a count of moves in a row: the longest run ("How many consecutive holds?")
     most: bool = False  # dissents tallied by member ("Who dissented most often?")
     by_meeting: bool = False  # ... or by meeting ("Which meeting had the most dissents?")
+    dissent_side: str | None = None  # "easier" / "tighter": dissents for a lower / higher range than the decision's
     why: bool = False  # a move asked about with its reasons ("the first cut of 2024, and what justified it?")
     as_of: dt.date | None = None  # a day between meetings ("the range on August 1, 2022"); span: the meeting before
     with_votes: bool = False  # a move asked about with its dissents ("the first cut of 2025, and who dissented?")
@@ -391,6 +392,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         span = before[-1:]
         if span and intent != "rate":
             intent, extra = "current", {**extra, "edge": "as_of"}
+    if intent == "change" and len(span) > 1 and named:  # "By how much did rates rise from March 2022 to July 2023?"
+        intent, extra = "count", {**extra, "also_size": True}
     if intent == "redline" and len(span) == 1:  # "What changed in the March 2023 statement?": against the one before
         span = [d for d in meetings if d < span[0]][-1:] + span
     if not span:
@@ -439,6 +442,22 @@ _VERBS_AND_NOUNS = frozenset("was were is are has have had does list give name c
                              "according per under since after before during inflation rates rate policy".split())
 
 
+# "Who dissented in favor of a larger cut?", "hawkish dissents": dissents for more easing or for less.
+_EASIER = re.compile(
+    r"\b(?:larger|bigger|deeper|steeper|more aggressive|faster|half[- ]point|50[- ]?(?:bp|basis[- ]point))\s+"
+    r"(?:rate\s+)?(?:cuts?|reductions?|easing)\b|\bmore easing\b|\bdovish\w*|\b(?:for|favou?r\w*|wanted|preferr\w*"
+    r"|push\w* for|argu\w* for)\s+(?:a\s+|an\s+)?(?:rate\s+)?(?:cuts?|reductions?|lower\w*|eas\w*)\b", _W)
+_TIGHTER = re.compile(
+    r"\b(?:smaller|shallower)\s+(?:rate\s+)?(?:cuts?|reductions?)\b|\bhawkish\w*|\b(?:larger|bigger)\s+(?:rate\s+)?"
+    r"(?:hikes?|increases?)\b|\b(?:for|favou?r\w*|wanted|preferr\w*|push\w* for|argu\w* for)\s+(?:a\s+|an\s+|no\s+)?"
+    r"(?:rate\s+)?(?:hikes?|increases?|rais\w*|tighten\w*|holds?|hold\w*|pause|change)\b", _W)
+
+
+def _dissent_side(q: str) -> str | None:
+    easier, tighter = bool(_EASIER.search(q)), bool(_TIGHTER.search(q))
+    return "easier" if easier and not tighter else "tighter" if tighter and not easier else None
+
+
 def _person(q: str) -> str | None:
     """The surname of the first name the question gives (`fomc_qa.text.names`), for votes and dissents."""
     names = specific_names(q)
@@ -472,9 +491,11 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
             return intent, {**extra, "with_votes": True}
     if _DISSENT.search(main):
         most = bool(_MOST.search(q))
+        side = _dissent_side(q)
         by_meeting = most and bool(re.search(r"\b(?:which|what) (?:[\w-]+ ){0,2}?(?:meeting|decision)s?\b", q, _W))
         return "dissents", {"person": None if most else _person(main), "also_size": bool(_COUNT.search(q)),
-                            "edge": None if most else edge, "most": most, "by_meeting": by_meeting}
+                            "edge": None if most else edge, "most": most, "by_meeting": by_meeting,
+                            "dissent_side": side}
     person = _person(q)
     if person and _PREFERENCE.search(q) and not _DISCUSSION.search(q):  # "What did Esther George want instead?"
         return "dissents", {"person": person}
@@ -548,18 +569,21 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     holds_meetings = direction is None or (direction == "maintain" and _HOLD_MEETINGS.search(q))
     if _MEETINGS_HELD.search(q) and holds_meetings and not (about_rate or range_of(q) or _DISCUSSION.search(q)):
         return "count", {"meetings_held": True}
+    asks_why = bool(_WHY.search(q)) and not _OTHERS_VIEWS.search(q) and not any(p.search(q) for p in _RATES.values())
+    if named and _ASKS_DECISION.search(q) and asks_why and not (about_rate or direction):
+        return "reason", {}  # "What did the Fed decide in Sept 2025 and why?": the statement's reasons beside it
     if named and _ASKS_DECISION.search(q) and not _DISCUSSION.search(q) and not (about_rate or direction):
         return "decision", {}
     if not (about_rate or (direction and _MOVE.search(q))):
         return None, {}
-    asks_why = bool(_WHY.search(q)) and not _OTHERS_VIEWS.search(q) and not any(p.search(q) for p in _RATES.values())
     # A range in the clause a question counts from qualifies a hold ("After reaching 5.25-5.5%, how many meetings
     # did it hold there?"), not a move away from it ("After the March 2020 move to the ELB, when was liftoff?").
     main = _EVENT_CLAUSE.sub("", q).strip() or q
     at_range = range_of(main) or (range_of(q) if direction in (None, "maintain") else None)
     qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": at_range, "why": asks_why,
                   "with_votes": bool(_ANYONE_ELSE.search(q))}
-    if _PEAK.search(q) and about_rate and not direction and not _DISCUSSION.search(q):
+    if _PEAK.search(q) and (about_rate or _DURATION.search(q)) and direction in (None, "maintain") \
+            and not _DISCUSSION.search(q):  # "How long did the Fed hold at the peak?" too
         return "peak", {"edge": "low" if re.search(r"\b(?:lowest|minimum|trough)\b", q, _W) else "high"}
     if named and _COMPARE.search(q) and not _DISCUSSION.search(q) and len(parse_filter(q, []).named_dates) >= 2:
         return "compare", {"direction": direction}  # moves the question names by two dates or more

@@ -16,13 +16,24 @@ from fomc_qa.policy.phrasing import (
     sentence,
     span_phrase,
 )
-from fomc_qa.policy.preferred import preferred_phrase
+from fomc_qa.policy.preferred import preferred_move, preferred_phrase
 from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import MeetingRecord, Officer
 
 
 def _dissents(record: MeetingRecord, person: str | None) -> list:
     return [d for d in record.dissents if person is None or person.lower() in d.name.lower().split()]
+
+def _on_side(record: MeetingRecord, dissent, side: str | None) -> bool:
+    """Whether a dissent wanted an easier ("easier") or tighter ("tighter") target range than the decision's; any
+    dissent when no side is asked. A dissent about something else (the balance sheet) is on neither side."""
+    if side is None:
+        return True
+    move = preferred_move(dissent.preferred or "", record)
+    if move is None:
+        return False
+    return move.change_bp < (record.change_bp or 0) if side == "easier" else move.change_bp > (record.change_bp or 0)
+
 
 def _dissenter(record: MeetingRecord, dissent) -> str:
     """"Esther L. George, who preferred ... (an increase of 1/2 percentage point (50 basis points), ...)"."""
@@ -81,7 +92,8 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     person = q.person if any(_dissents(r, q.person) for r in records) and q.person else None
     if q.person and person is None and q.named_span and (majority := _voted_with_majority(q, records)):
         return majority
-    records = [r.model_copy(update={"dissents": _dissents(r, person)}) for r in records]
+    records = [r.model_copy(update={"dissents": [d for d in _dissents(r, person) if _on_side(r, d, q.dissent_side)]})
+               for r in records]
     with_dissent = [r for r in records if r.dissents]
     span = span_phrase(q, records)
     if q.edge in ("first", "last") and with_dissent:  # "When was the last dissent?"
@@ -90,6 +102,11 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         return _most_dissented_meetings(q, records, with_dissent)
     if q.most and with_dissent:  # "Who dissented most often in 2025?"
         return _dissent_tally(q, records, with_dissent)
+    if not with_dissent and q.dissent_side:
+        r = records[-1]
+        wanted = "lower" if q.dissent_side == "easier" else "higher"
+        return RecordAnswer(f"No member dissented for a {wanted} target range than the Committee's {span}.",
+                            quote(r, r.vote_source))
     if not with_dissent:
         r = records[-1]
         return RecordAnswer(f"No member dissented {span}; the votes were unanimous.", quote(r, r.vote_source))
@@ -105,7 +122,9 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         name = with_dissent[0].dissents[0].name
         lead = f"{'Yes: ' if q.yes_no else ''}{name} dissented {count_words(n)} {'time' if n == 1 else 'times'} {span}"
     else:
-        lead = f"There {'was' if n == 1 else 'were'} {count_words(n)} dissent{'s' if n != 1 else ''} {span}"
+        side = {"easier": " for a lower target range than the Committee's", "tighter": " for a higher target range "
+                "than the Committee's"}.get(q.dissent_side or "", "")
+        lead = f"There {'was' if n == 1 else 'were'} {count_words(n)} dissent{'s' if n != 1 else ''}{side} {span}"
     return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", quotes[:MAX_LISTED])
 
 def _edge_meeting(q: PolicyQuestion, records: Sequence[MeetingRecord], matching: list[MeetingRecord],
