@@ -663,3 +663,15 @@ def test_a_size_over_a_span_is_the_total_and_a_decision_asked_why_gives_the_reas
     assert parse_policy_question("By how much did the FOMC raise rates in May 2022?", MEETINGS).intent == "change"
     assert parse_policy_question("What did the Fed decide in May 2022 and why?", MEETINGS).intent == "reason"
     assert parse_policy_question("How long did the Fed hold at the peak?", MEETINGS).intent == "peak"
+
+
+def test_a_meeting_named_by_an_event_a_peak_placed_by_its_year_and_a_move_asked_unanimous():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    assert desk.dated("At the meeting right before the first cut of 2024, where was the range?") == \
+        "At the January 31, 2023 meeting, where was the range?"
+    assert desk.dated("What did the FOMC do at the meeting after the last hike?") == \
+        "What did the FOMC do at the January 31, 2023 meeting?"
+    after_peak = desk.consult("The first rate cut after the 2023 peak - which meeting and how big?")
+    assert "September 18, 2024" in after_peak.answer.direct and "1/2 percentage point" in after_peak.answer.direct
+    first = desk.consult("first hike of the 2022 cycle - when, to what range, and was it unanimous?")
+    assert first.question.intent == "first" and first.question.with_votes and "James Bullard" in first.answer.direct

@@ -15,7 +15,7 @@ from functools import lru_cache
 
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.answers import RecordAnswer, answer
-from fomc_qa.policy.phrasing import Quote
+from fomc_qa.policy.phrasing import Quote, day, matches
 from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
@@ -25,6 +25,13 @@ from fomc_qa.text.facets import question_facets
 from fomc_qa.text.sentences import plain_question
 
 _ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+# "the meeting right before the first cut of 2025", "the meeting after the last hike"
+_EVENT_NEIGHBOUR = re.compile(
+    r"\b(?:the\s+)?(?:fomc\s+|policy\s+)?meeting\s+(?:right\s+|just\s+|immediately\s+|directly\s+)?"
+    r"(?P<side>before|after|following|preceding|prior to)\s+(?:the\s+)?(?P<event>(?:first|last|final|initial)\s+"
+    r"(?:rate\s+)?(?:cut|hike|increase|reduction|raise|move)s?(?:\s+(?:of|in)\s+(?:the\s+)?\d{4}"
+    r"|\s+(?:of|in)\s+the\s+\w+\s+cycle)?)", re.IGNORECASE)
 
 HitFor = Callable[[str], "SearchHit | None"]
 
@@ -48,12 +55,31 @@ class PolicyDesk:
         self.consult = lru_cache(maxsize=256)(self._consult)
 
     def _consult(self, question: str) -> Consultation | None:
-        question = plain_question(question)
+        question = self.dated(plain_question(question))
         whole = self._consult_one(question)
         parts = self._facet_parts(question)
         if whole is not None and parts and _kind(whole) not in {_kind(p) for p in parts}:
             return whole  # the whole question's reading already joins its parts ("the first cut, and who dissented")
         return _joined(parts) if parts else whole
+
+    def dated(self, question: str) -> str:
+        """The question with a meeting it names by an event ("the meeting right before the first cut of 2025")
+        named by its date instead ("the July 30, 2025 meeting"), so every rule after reads a date."""
+        m = _EVENT_NEIGHBOUR.search(question)
+        if not m:
+            return question
+        event = parse_policy_question(f"When was the {m.group('event')}?", self.meetings)
+        if event is None or event.intent not in ("first", "last"):
+            return question
+        moves = [r.meeting_date for r in in_span(self.records, set(event.meetings)) if matches(r, event)]
+        if not moves:
+            return question
+        at = moves[0] if event.intent == "first" else moves[-1]
+        later = m.group("side").lower() in ("after", "following")
+        side = [d for d in self.meetings if (d > at if later else d < at)]
+        if not side:
+            return question
+        return f"{question[:m.start()]}the {day(side[0] if later else side[-1])} meeting{question[m.end():]}"
 
     def _facet_parts(self, question: str) -> list[Consultation]:
         """For a question asking several things of one meeting ("How big was the September 2024 cut, and who

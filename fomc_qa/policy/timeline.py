@@ -151,11 +151,19 @@ def in_span(records: Sequence[MeetingRecord], meetings: Set[dt.date] | None) -> 
 def since_extreme(records: Sequence[MeetingRecord], which: str, within: Set[dt.date] | None) -> list[dt.date]:
     """The meetings after the span's highest ("high") or lowest ("low") target range last stood: "since the
     peak" counts the moves that left it. Empty when no meeting follows."""
-    ordered = [r for r in sorted(records, key=lambda r: r.meeting_date)
-               if r.range_after is not None and (within is None or r.meeting_date in within)]
+    everything = [r for r in sorted(records, key=lambda r: r.meeting_date) if r.range_after is not None]
+    ordered = [r for r in everything if within is None or r.meeting_date in within]
     if not ordered:
         return []
     pick = max if which == "high" else min
     level = pick((r.range_after.low, r.range_after.high) for r in ordered)
     last = max(i for i, r in enumerate(ordered) if (r.range_after.low, r.range_after.high) == level)
-    return [r.meeting_date for r in ordered[last + 1:]]
+    after = [r.meeting_date for r in ordered[last + 1:]]
+    if after or within is None:
+        return after
+    # "the first cut after the 2023 peak": the year places the peak; the range stood there past the year's end
+    start = everything.index(ordered[last])
+    while start + 1 < len(everything) and (everything[start + 1].range_after.low,
+                                           everything[start + 1].range_after.high) == level:
+        start += 1
+    return [r.meeting_date for r in everything[start + 1:]]

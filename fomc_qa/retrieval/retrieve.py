@@ -234,7 +234,8 @@ class Retriever:
 
     def search(self, question: str, k: int = 5) -> list[SearchHit]:
         evidence = self._record_evidence(question)
-        flt = parse_filter(question, self.corpus.meetings) if self.config.date_filter else None
+        dated = self.desk.dated(question) if self.desk is not None else question  # "the meeting before the first cut"
+        flt = parse_filter(dated, self.corpus.meetings) if self.config.date_filter else None
         records_meeting = self._records_meeting(flt, evidence)
         if flt is not None and flt.meetings and self.config.section_filter:
             titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
