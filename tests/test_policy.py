@@ -675,3 +675,11 @@ def test_a_meeting_named_by_an_event_a_peak_placed_by_its_year_and_a_move_asked_
     assert "September 18, 2024" in after_peak.answer.direct and "1/2 percentage point" in after_peak.answer.direct
     first = desk.consult("first hike of the 2022 cycle - when, to what range, and was it unanimous?")
     assert first.question.intent == "first" and first.question.with_votes and "James Bullard" in first.answer.direct
+
+
+def test_administered_rates_named_as_such_and_new_language_as_a_redline():
+    rates = parse_policy_question("What technical adjustment to administered rates was made in June 2022?", MEETINGS)
+    assert rates.intent == "rate" and set(rates.rates) == {"iorb", "on_rrp"}
+    new = parse_policy_question("What new inflation sentence showed up in the May 2022 statement that wasn't in "
+                                "March's?", MEETINGS)
+    assert new.intent == "redline" and new.meetings == (D(2022, 3, 16), D(2022, 5, 4))

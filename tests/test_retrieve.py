@@ -199,3 +199,8 @@ def test_a_policy_document_known_by_its_year_is_not_a_meetings_statement():
     flt = parse_filter("In the March 2022 minutes, which parts of the 2020 statement were flagged?", MEETINGS)
     assert flt.meetings == {dt.date(2022, 3, 16)} and flt.doc_types == {"minutes"}
     assert parse_filter("What did the March 2022 statement say?", MEETINGS).doc_types == {"statement"}
+
+
+def test_an_arrow_between_months_is_a_range():
+    assert parse_filter("Mar -> May 2022: how did the statement change?", MEETINGS).meetings == {
+        dt.date(2022, 3, 16), dt.date(2022, 5, 4)}

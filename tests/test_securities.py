@@ -173,3 +173,9 @@ def test_the_built_record_carries_the_directives_caps_verbatim(built):
     assert caps == {("treasury", "runoff_cap", 60.0), ("mbs", "runoff_cap", 35.0)}
     assert all(x.source.chunk_id and x.source.document_id.startswith(("minutes", "statement"))
                for x in record.securities)
+
+
+def test_ust_is_treasuries():
+    from fomc_qa.policy.securities import _TREASURY
+
+    assert _TREASURY.search("starting caps for UST and MBS") and _TREASURY.search("USTs")

@@ -50,6 +50,8 @@ _RATES = {
     "discount_rate": re.compile(r"\b(?:discount rate|primary credit)\b", _W),
     "srf_min_bid": re.compile(r"\b(?:standing repo\w*|minimum bid rate|srf)\b", _W),
 }
+# "What technical adjustment to administered rates was made?": the rates the Board and the Desk set beside the range.
+_ADMINISTERED = re.compile(r"\badministered rates?\b|\btechnical adjustments?\b", _W)
 ROLE_WORDS = {
     "inflation": r"inflation|prices?",
     "labor_market": r"labou?r[- ]market|employment|unemployment|jobs?|job gains|payrolls|hiring",
@@ -504,7 +506,8 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if _VOTE.search(re.sub(r"\bnotation[- ]vot\w*", " ", q, flags=_W)) and not _DISCUSSION.search(q):
         unanimous = bool(re.search(r"\bunanim\w*|\bno dissents?\b|\bwithout (?:a )?dissent", q, _W))
         return "votes", {"person": person, "edge": edge if unanimous else None}
-    rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q))
+    rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q)) \
+        or (("iorb", "on_rrp") if _ADMINISTERED.search(q) else ())
     if rates and _RATE_LEVEL.search(q) and not _DISCUSSION.search(_WHY.sub(" ", q)):  # the reader gives the why
         also = bool(re.search(r"\b(?:target range|federal funds|fed funds|what range|how big)\b", q, _W))
         return "rate", {"rates": rates, "with_decision": also}
@@ -536,7 +539,8 @@ _REDLINE = re.compile(r"\b(?:chang\w*|differ\w*|replac\w*|dropp\w*|drop|added|ad
                       r"|redline|compar\w*|went from|new (?:language|wording|sentences?|paragraph))\b", _W)
 # Edits, not a description's evolution: the whole redline, the role's changes first.
 _REDLINE_EDITS = re.compile(
-    r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|new (?:language|wording))\b", _W)
+    r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|showed up|appeared|no longer"
+    r"|new (?:\w+ )?(?:language|wording|sentences?|phrases?|paragraph)|(?:was|were)n'?t in|(?:was|were) not in)\b", _W)
 # Questions about what was discussed or expected, not what was decided: left to the passages.
 _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"

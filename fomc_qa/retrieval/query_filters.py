@@ -189,7 +189,7 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
     # "September-December 2024", "from March 2022 through July 2023": every meeting of the months in between.
-    month_range = (rf"\b(?:from\s+(?:the\s+)?)?{_MONTH}(?:\s+{_YEAR})?\s*(?:-|–|—|\bto\b|\bthrough\b|\bthru\b"
+    month_range = (rf"\b(?:from\s+(?:the\s+)?)?{_MONTH}(?:\s+{_YEAR})?\s*(?:->|=>|→|-|–|—|\bto\b|\bthrough\b|\bthru\b"
                    rf"|\buntil\b)\s*(?:the\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\b")
     for m in re.finditer(month_range, consumed):
         end_year = int(m.group(4))
