@@ -97,6 +97,8 @@ def test_half_point_cut_with_a_dissent_september_2024():
                                  "point at this meeting")
     assert dissent.source.sentence.startswith("Voting against this action was Michelle W. Bowman")
     assert dissent.elaboration.sentence.startswith("Governor Bowman preferred at this meeting to lower")
+    assert dissent.elaboration.sentence.endswith("premature declaration of victory on the price-stability part of "
+                                                 "the dual mandate.")  # the reasons that follow, one verbatim span
     assert dissent.elaboration.document_id == "minutes-2024-09-18"
     assert len(r.voters_for) == 11
 

@@ -397,6 +397,10 @@ def _dissents(against: _Sentence, policy: list[_Sentence], source: _Sources) -> 
     return dissents
 
 
+MAX_REASON_SENTENCES = 4
+_ANOTHER_VIEW = re.compile(r"\b(?:Governor|President|Chair|Vice Chair|Governors|Presidents)\s+[A-Z]|^Voting\b")
+
+
 def _elaboration(name: str, policy: list[_Sentence], source: _Sources) -> Source | None:
     """The minutes' sentence giving the dissenter's view ("Governor Bowman preferred ...", "President
     Kaplan dissented because ..."); one naming only this dissenter is preferred over a joint one, and
@@ -409,7 +413,28 @@ def _elaboration(name: str, policy: list[_Sentence], source: _Sources) -> Source
     singular = [s for m, s in found if not re.match(r"(?:Governors|Presidents|Messrs\.|Mmes\.)", m.group())]
     vote_line = [s for s in policy if _VOTE_AGAINST.match(s.text) and name in s.text]
     best = singular or [s for _, s in found] or vote_line
-    return source(best[0]) if best else None
+    if not best:
+        return None
+    return _with_reasons(best[0], policy, source, pattern) if best[0] not in vote_line else source(best[0])
+
+
+def _with_reasons(first: _Sentence, policy: list[_Sentence], source: _Sources, own: re.Pattern[str]) -> Source:
+    """The dissenter's sentence and the ones after it in its paragraph that go on with the same view ("This view
+    was based on reserve balances being over $3 trillion ..."), up to MAX_REASON_SENTENCES in all, stopping at
+    another member's view: one verbatim span, as long as one chunk holds it whole."""
+    last, i = first, policy.index(first)
+    for s in policy[i + 1: i + MAX_REASON_SENTENCES]:
+        if s.paragraph != first.paragraph or (_ANOTHER_VIEW.search(s.text) and not own.search(s.text)):
+            break
+        last = s
+    for j in range(policy.index(last), i, -1):  # the longest run one chunk holds whole
+        text = first.text
+        for prev, s in zip(policy[i:j], policy[i + 1: j + 1], strict=True):
+            text += " " * (s.start - prev.end) + s.text
+        span = source(_Sentence(first.doc, text, first.start, policy[j].end, first.paragraph))
+        if span.chunk_id:
+            return span
+    return source(first)
 
 
 def _attendance(minutes: FOMCDocument | None, known: set[str]) -> tuple[list[str], _Sentence | None, list[str],
