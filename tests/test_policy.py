@@ -602,6 +602,8 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
     # a statement question with a role is the role's evolution; one about the rate is the record's move
     assert parse_policy_question("Compare the labor-market sentence in the Jan 2022 statement with May 2022.",
                                  MEETINGS).intent == "evolution"
+    assert parse_policy_question("Jan -> May 2022: how did the statement's risk assessment and labor language shift?",
+                                 MEETINGS).roles == ("risks", "labor_market")
     assert parse_policy_question("How did the statement change the target range in May 2022?", MEETINGS).intent \
         != "redline"
 

@@ -54,7 +54,7 @@ _RATES = {
 _ADMINISTERED = re.compile(r"\badministered rates?\b|\btechnical adjustments?\b", _W)
 ROLE_WORDS = {
     "inflation": r"inflation|prices?",
-    "labor_market": r"labou?r[- ]market|employment|unemployment|jobs?|job gains|payrolls|hiring",
+    "labor_market": r"labou?r(?:[- ]market)?|employment|unemployment|jobs?|job gains|payrolls|hiring",
     "economic_activity": r"economic activity|(?:the )?economy|growth|activity|output|spending|gdp",
     "risks": r"risks?|uncertain\w*|outlook",
     "forward_guidance": r"guidance|future (?:policy|adjustments|path)|additional adjustments",
