@@ -685,3 +685,9 @@ def test_administered_rates_named_as_such_and_new_language_as_a_redline():
     new = parse_policy_question("What new inflation sentence showed up in the May 2022 statement that wasn't in "
                                 "March's?", MEETINGS)
     assert new.intent == "redline" and new.meetings == (D(2022, 3, 16), D(2022, 5, 4))
+
+
+def test_what_the_fed_pays_on_reserves_is_iorb():
+    q = parse_policy_question("What does the Fed currently pay on reserve balances, and where is the primary credit "
+                              "rate set these days?", MEETINGS)
+    assert q.intent == "rate" and q.rates == ("iorb", "discount_rate")

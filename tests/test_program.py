@@ -486,3 +486,19 @@ def test_an_out_of_scope_request_is_insufficient_without_an_lm_call():
         prediction = FOMCAnswerer(FakeRetriever())(question=question)
     assert (prediction.answer, prediction.citations, prediction.confidence) == (INSUFFICIENT_ANSWER, [], "insufficient")
     assert lm.history == []
+
+
+def test_each_part_of_a_question_brings_its_best_passage_from_the_same_meetings():
+    oil = make_hit(1, "minutes-2024-01-31#020", "Crude oil prices fell about 40 percent.", 0.6)
+    elsewhere = make_hit(1, "minutes-2024-09-18#020", "Oil prices fell.", 0.7)
+    asked: list[str] = []
+
+    def retrieve(query: str, k: int) -> list[SearchHit]:
+        asked.append(query)
+        return [elsewhere, oil] if "oil" in query else HITS[:k]
+
+    question = "In January 2024, how did the Committee describe activity, and what happened to oil?"
+    extra = flow.facet_hits(question, retrieve, HITS[:2])
+    assert [h.chunk_id for h in extra] == ["minutes-2024-01-31#020"]  # not the September meeting's
+    assert asked == ["In January 2024, how did the Committee describe activity", "what happened to oil? (january 2024)"]
+    assert flow.facet_hits("What did the FOMC decide in January 2024?", retrieve, HITS[:2]) == []

@@ -22,9 +22,12 @@ from fomc_qa.answering.grounding import (
     says_not_answered,
 )
 from fomc_qa.answering.passages import format_passages
+from fomc_qa.answering.reader import facet_query
 from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.scope import out_of_scope, outside_the_index
+from fomc_qa.retrieval.query_filters import parse_filter
+from fomc_qa.text.facets import question_facets
 
 Retrieve = Callable[[str, int], list[SearchHit]]
 Generate = Callable[[str, str], str]  # (question, passages) -> the LM's answer text with [n] markers
@@ -70,6 +73,7 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     if consultation is not None:
         hits = with_evidence(hits, evidence, k)
         record_text = record_answer_text(consultation.answer, hits)
+    hits += facet_hits(question, retrieve, hits)
     retrieval_ms = (time.perf_counter() - started) * 1000
     if not record_text and not any(h.relevance >= RELEVANCE_FLOOR for h in hits):
         return Reading(INSUFFICIENT_ANSWER, [], "insufficient", hits, "", retrieval_ms, 0.0)
@@ -86,6 +90,29 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     if (not record_text and says_not_answered(raw)) or not citations:
         return Reading(INSUFFICIENT_ANSWER, [], "insufficient", hits, raw, retrieval_ms, generation_ms)
     return Reading(text, citations, confidence_for(citations), hits, raw, retrieval_ms, generation_ms)
+
+
+MAX_FACET_HITS = 2
+
+
+def facet_hits(question: str, retrieve: Retrieve, hits: list[SearchHit]) -> list[SearchHit]:
+    """For a question asking several things ("how far had the S&P 500 fallen, and what happened to oil?"), each
+    part's best passage when the whole question's passages lack it (at most MAX_FACET_HITS, after them, so the
+    whole question's ranking is kept), from the meetings those passages are of: a part's answer is often a chunk
+    the whole question ranks lower. Each part is searched with the question's dates and names it leaves out."""
+    facets = question_facets(question)
+    if len(facets) < 2:
+        return []
+    seen = {h.chunk_id for h in hits}
+    meetings = {h.meeting_date for h in hits}  # a part is asked of the same meetings, not of others
+    extra: list[SearchHit] = []
+    for facet in facets:
+        best = next((h for h in retrieve(in_context(facet, question), 3)
+                     if h.chunk_id not in seen and h.meeting_date in meetings), None)
+        if best is not None and len(extra) < MAX_FACET_HITS:
+            extra.append(best)
+            seen.add(best.chunk_id)
+    return extra
 
 
 def with_evidence(hits: list[SearchHit], evidence: list[SearchHit], k: int) -> list[SearchHit]:
@@ -109,3 +136,11 @@ def answer_record(question: str, reading: Reading, total_ms: float, lm: str) -> 
         total_ms=round(total_ms, 3),
         lm=lm,
     )
+
+
+def in_context(facet: str, question: str) -> str:
+    """A part of a question with the dates (as the question names them) and names it leaves out."""
+    dates = parse_filter(question, []).named_dates
+    missing = [d for d in dates if d not in facet.lower()]
+    part = facet_query(facet, question)
+    return f"{part} ({', '.join(missing)})" if missing else part

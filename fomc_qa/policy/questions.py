@@ -45,6 +45,7 @@ _COMPARE = re.compile(r"\b(?:larger|bigger|smaller|greater|more aggressive|less 
 _MOVE = re.compile(rf"\b(?:{_RAISE}|{_LOWER}|{_HOLD}|moves?|changes?|decisions?|actions?)\b", _W)
 _RATES = {
     "iorb": re.compile(r"\b(?:iorb|ioer|interest (?:rate )?(?:paid )?on (?:excess |reserve )?(?:reserves|balances)"
+                       r"|(?:pays?|paid|paying) on (?:excess |required )?reserve(?:s| balances)"
                        r"|(?:excess )?reserve balances? rate)\b", _W),
     "on_rrp": re.compile(r"\b(?:on rrp|rrp|reverse repo\w*|reverse repurchase)\b", _W),
     "discount_rate": re.compile(r"\b(?:discount rate|primary credit)\b", _W),
