@@ -196,6 +196,8 @@ def test_qualified_answers():
         ("How many jobs did the U.S. economy add last month?", True),
         ("What did the minutes say about payroll gains in May 2022?", False),
         ("Who is going to succeed Powell as Fed Chair when his chair term ends?", True),
+        ("What did Chair Powell eat for lunch?", True),
+        ("What did participants say about consumer spending on food in 2022?", False),
         ("Who was Vice Chair at the June 2022 meeting?", False),
     ],
 )

@@ -101,7 +101,9 @@ _PRIVATE = re.compile(
     r"|\bhow old\b|\b(?:his|her) age\b|\bwhere (?:was|is) \w+(?: \w+)? born\b|\bpolitical party\b"
     r"|\b(?:go|went) to (?:college|school|university)\b|\b(?:law|graduate|business|medical|high) school\b"
     r"|\balma mater\b|\b(?:graduat\w*|(?:a |his |her )?degrees?) (?:from|in)\b|\b(?:stud(?:y|ied)|educated) at\b"
-    r"|\bgrow up\b|\bgrew up\b|\bborn\b|\bbiograph\w*", _W)
+    r"|\bgrow up\b|\bgrew up\b|\bborn\b|\bbiograph\w*"
+    r"|\b(?:eat|eats|ate|lunch|dinner|breakfast|drinks?|wears?|wore|vacation\w*|pets?|dogs?|sleeps?|slept|gym"
+    r"|hobby)\b|\bwhere (?:does|did) \w+(?: \w+)? live\b", _W)
 # A named person's possessions ("Jerome Powell's net worth"); "household net worth" stays in scope.
 _PERSONS = re.compile(
     r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)")
