@@ -197,6 +197,8 @@ def test_qualified_answers():
         ("What did the minutes say about payroll gains in May 2022?", False),
         ("Who is going to succeed Powell as Fed Chair when his chair term ends?", True),
         ("What did Chair Powell eat for lunch?", True),
+        ("Which university did Powell attend?", True),
+        ("Who attended the June 2022 meeting?", False),
         ("What did participants say about consumer spending on food in 2022?", False),
         ("Who was Vice Chair at the June 2022 meeting?", False),
     ],
@@ -693,3 +695,11 @@ def test_what_the_fed_pays_on_reserves_is_iorb():
     q = parse_policy_question("What does the Fed currently pay on reserve balances, and where is the primary credit "
                               "rate set these days?", MEETINGS)
     assert q.intent == "rate" and q.rates == ("iorb", "discount_rate")
+
+
+def test_the_meeting_past_either_end_of_the_index_is_outside_it():
+    from fomc_qa.policy.scope import outside_the_index
+
+    assert outside_the_index("What did the Fed decide at its next meeting after September 2024?", MEETINGS)
+    assert outside_the_index("What did the FOMC do at the meeting before January 2022?", MEETINGS)
+    assert outside_the_index("What did the FOMC do at the meeting after May 2022?", MEETINGS) is None

@@ -27,7 +27,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from fomc_qa.retrieval.query_filters import parse_filter
+from fomc_qa.retrieval.query_filters import _NEIGHBOUR, _month, parse_filter
 from fomc_qa.text.sentences import plain_question
 
 _W = re.IGNORECASE
@@ -101,7 +101,8 @@ _PRIVATE = re.compile(
     r"|\bhow old\b|\b(?:his|her) age\b|\bwhere (?:was|is) \w+(?: \w+)? born\b|\bpolitical party\b"
     r"|\b(?:go|went) to (?:college|school|university)\b|\b(?:law|graduate|business|medical|high) school\b"
     r"|\balma mater\b|\b(?:graduat\w*|(?:a |his |her )?degrees?) (?:from|in)\b|\b(?:stud(?:y|ied)|educated) at\b"
-    r"|\bgrow up\b|\bgrew up\b|\bborn\b|\bbiograph\w*"
+    r"|\bgrow up\b|\bgrew up\b|\bborn\b|\bbiograph\w*|\b(?:university|college|school)\b.{0,40}\battend\w*"
+    r"|\battend\w* (?:college|university|school)\b"
     r"|\b(?:eat|eats|ate|lunch|dinner|breakfast|drinks?|wears?|wore|vacation\w*|pets?|dogs?|sleeps?|slept|gym"
     r"|hobby)\b|\bwhere (?:does|did) \w+(?: \w+)? live\b", _W)
 # A named person's possessions ("Jerome Powell's net worth"); "household net worth" stays in scope.
@@ -143,6 +144,20 @@ def out_of_scope(question: str) -> str | None:
 _MONTH_NAMED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)", _W)
 
 
+def _beyond_the_ends(q: str, meetings: list[dt.date]) -> str | None:
+    """"The meeting after December 2025" when December 2025 is the last indexed meeting (or before the first)."""
+    m = re.search(_NEIGHBOUR, q)
+    if not m:
+        return None
+    anchor = [d for d in meetings if d.year == int(m.group(5)) and d.month == _month(m.group(3))]
+    after = m.group(2) in ("after", "following")
+    if anchor and ((after and max(anchor) == meetings[-1]) or (not after and min(anchor) == meetings[0])):
+        end = "latest" if after else "earliest"
+        return f"the {end} indexed meeting is {anchor[-1] if after else anchor[0]:%B %Y}; the one {m.group(2)} it is " \
+               f"not in the index"
+    return None
+
+
 def outside_the_index(question: str, meetings: Sequence[dt.date]) -> str | None:
     """Rule 6: why the question's dates lie outside the indexed meetings, or None. Only dates before the
     first indexed year or after the last count: a month with no meeting inside the span is a question
@@ -150,6 +165,9 @@ def outside_the_index(question: str, meetings: Sequence[dt.date]) -> str | None:
     meetings = sorted(meetings)
     if not meetings:
         return None
+    beyond = _beyond_the_ends(question.lower(), meetings)
+    if beyond:
+        return beyond
     flt = parse_filter(question, list(meetings))
     if not flt.names_unindexed_period:
         return None
