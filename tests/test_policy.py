@@ -703,3 +703,10 @@ def test_the_meeting_past_either_end_of_the_index_is_outside_it():
     assert outside_the_index("What did the Fed decide at its next meeting after September 2024?", MEETINGS)
     assert outside_the_index("What did the FOMC do at the meeting before January 2022?", MEETINGS)
     assert outside_the_index("What did the FOMC do at the meeting after May 2022?", MEETINGS) is None
+
+
+def test_whether_the_range_moved_at_all_is_yes_or_no():
+    for question, start in (("Did the Fed change rates at the January 2023 meeting?", "No: "),
+                            ("Did the FOMC move rates in September 2024?", "Yes: ")):
+        q = parse_policy_question(question, MEETINGS)
+        assert answer(q, [r for r in chain(RECORDS) if r.meeting_date in q.meetings]).direct.startswith(start)

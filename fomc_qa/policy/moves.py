@@ -42,6 +42,8 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         quotes += [x for d in records[0].dissents for x in quote(records[0], d.source)]
     if q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
+    elif q.yes_no and q.asks_move and len(records) == 1:  # "Did the Fed change rates in January 2025?"
+        direct = ("No: " if records[0].decision == "maintain" else "Yes: ") + direct[0].lower() + direct[1:]
     return RecordAnswer(direct, quotes)
 
 def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:

@@ -279,6 +279,7 @@ class PolicyQuestion:
     with_decision: bool = False  # administered rates asked with the move ("how big was the cut, where did IOER go?")
     since_extreme: str | None = None  # "since the peak" ("high") / "since the trough" ("low"): the desk finds the span
     average: bool = False  # a count that also asks the average size of the moves
+    asks_move: bool = False  # "Did the Fed change rates in January 2025?": whether it moved at all (Yes / No)
 
     @property
     def role(self) -> str | None:
@@ -552,6 +553,7 @@ _BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|secu
                             r"redemptions?|reinvest\w*)\b", _W)
 
 
+_ANY_MOVE = re.compile(r"\b(?:chang\w*|mov\w*|adjust\w*|alter\w*|act)\b", _W)
 _ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve) (?:do|decide)\b|\bdecisions?\b"
                            r"|\bdecided?\b|\bactions?\b", _W)
 _FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
@@ -618,5 +620,6 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if _DISCUSSION.search(q):
         return None, {}
     if about_rate or (direction and _FOMC.search(q)):
-        return "decision", {"direction": direction, "with_votes": qualifiers["with_votes"]}
+        return "decision", {"direction": direction, "with_votes": qualifiers["with_votes"],
+                            "asks_move": not direction and bool(_ANY_MOVE.search(q))}
     return None, {}
