@@ -389,3 +389,18 @@ def test_a_what_caused_question_favours_the_sentence_that_gives_a_cause():
     quotes = read("What caused the early-August 2024 market selloff according to the Sept 2024 minutes?", passages,
                   get_encoder(), max_sentences=1)
     assert quotes[0].text == cause
+
+
+def test_a_paragraph_that_goes_on_with_the_answer_is_quoted_on():
+    """Real MiniLM on the October 2025 minutes: the lead names the benefits and costs; the next sentence of its
+    paragraph, nearly as close to the question, gives the benefit."""
+    lead = ("The staff provided background on the SRF, including potential benefits and costs of central clearing "
+            "for SRF transactions.")
+    benefit = ("Central clearing could increase counterparties' willingness to use the SRF when there is upward "
+               "pressure on repo rates, which would damp pressures on the federal funds rate.")
+    header = "FOMC Minutes, 2025-10-29, Special Topic: The Standing Repo Facility"
+    passages = [Passage(n=1, header=header, text=f"{lead} {benefit}")]
+    question = ("Oct 2025 special topic on the Standing Repo Facility: what did staff see as the main benefit of "
+                "central clearing SRF trades?")
+    texts = [q.text for q in read(question, passages, get_encoder())]
+    assert texts[:2] == [lead, benefit]

@@ -298,9 +298,11 @@ def _add_continuation(picks: _Picks, threshold: float) -> None:
     scored, best = picks.scored, picks.scored[picks.lead]
     after = next((j for j, c in enumerate(scored) if c.passage.n == best.passage.n and c.index == best.index + 1
                   and _same_paragraph(best.passage.text, best.text, c.text)), None)
-    if after is None or (len(best.text.split()) >= SHORT_LEAD_WORDS and not _CONTINUATION.match(scored[after].text)):
+    if after is None:
         return
-    if scored[after].score >= threshold:
+    goes_on = len(best.text.split()) < SHORT_LEAD_WORDS or _CONTINUATION.match(scored[after].text) \
+        or scored[after].score >= best.score - WIDE_MARGIN  # the paragraph goes on with the answer
+    if goes_on and scored[after].score >= threshold:
         picks.admit(after)
 
 
