@@ -398,9 +398,15 @@ def test_a_paragraph_that_goes_on_with_the_answer_is_quoted_on():
             "for SRF transactions.")
     benefit = ("Central clearing could increase counterparties' willingness to use the SRF when there is upward "
                "pressure on repo rates, which would damp pressures on the federal funds rate.")
+    costs = ("The main potential costs mentioned were increased systemic importance of providers of central "
+             "clearing and the expansion of the Federal Reserve's footprint in financial markets.")
+    study = "Participants who commented generally supported further study of central clearing of SRF transactions."
     header = "FOMC Minutes, 2025-10-29, Special Topic: The Standing Repo Facility"
-    passages = [Passage(n=1, header=header, text=f"{lead} {benefit}")]
-    question = ("Oct 2025 special topic on the Standing Repo Facility: what did staff see as the main benefit of "
-                "central clearing SRF trades?")
+    passages = [Passage(n=1, header=header, text=f"{lead} {benefit} {costs}\n\n{study}"),
+                Passage(n=2, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets and Open Market "
+                        "Operations", text="Meanwhile, the standing repo facility (SRF) was used more frequently over "
+                        "the period, albeit not in large volumes.")]
+    question = ("Oct 2025 special topic on the Standing Repo Facility: what did staff see as the main benefit and "
+                "main costs of central clearing SRF trades?")
     texts = [q.text for q in read(question, passages, get_encoder())]
     assert texts[:2] == [lead, benefit]
