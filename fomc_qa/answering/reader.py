@@ -127,7 +127,8 @@ FACET_THRESHOLD = 0.45
 CONTINUATION_BONUS = 0.1
 # A terse lead announces what its paragraph goes on to say ("The manager next considered the
 # recent behavior of Treasury yields.", "The U.S. banking system is sound and resilient."): the
-# next sentence of the same paragraph is quoted with it when on topic (at least the threshold).
+# next sentence of the same paragraph is quoted with it when on topic (at least the threshold); so is a
+# next sentence that points back to the lead, or that scores within WIDE_MARGIN of it (dev 0.915 -> 0.924).
 SHORT_LEAD_WORDS = 12
 _CONTINUATION = re.compile(r"^(?:This|That|These|Those|Such|It|They)\b")
 
@@ -294,7 +295,9 @@ class _Picks:
 
 
 def _add_continuation(picks: _Picks, threshold: float) -> None:
-    """A terse lead (SHORT_LEAD_WORDS) brings the next sentence of its paragraph when on topic."""
+    """The next sentence of the lead's paragraph, when on topic and the paragraph goes on with the answer: after a
+    terse lead (SHORT_LEAD_WORDS), a sentence pointing back to it ("They concurred that ..."), or one within
+    WIDE_MARGIN of it."""
     scored, best = picks.scored, picks.scored[picks.lead]
     after = next((j for j, c in enumerate(scored) if c.passage.n == best.passage.n and c.index == best.index + 1
                   and _same_paragraph(best.passage.text, best.text, c.text)), None)
