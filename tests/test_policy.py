@@ -710,3 +710,13 @@ def test_whether_the_range_moved_at_all_is_yes_or_no():
                             ("Did the FOMC move rates in September 2024?", "Yes: ")):
         q = parse_policy_question(question, MEETINGS)
         assert answer(q, [r for r in chain(RECORDS) if r.meeting_date in q.meetings]).direct.startswith(start)
+
+
+def test_an_emergency_meeting_named_by_date_is_its_decision_and_minimum_purchases_are_no_peak():
+    meetings = [D(2020, 3, 3), D(2020, 3, 15), D(2020, 4, 29)]
+    one = parse_policy_question("Sunday, March 15, 2020 emergency meeting: target range and the minimum UST and "
+                                "agency MBS purchase amounts?", meetings)
+    assert one.intent == "decision" and one.roles == ("balance_sheet",) and one.meetings == (D(2020, 3, 15),)
+    listed = parse_policy_question("How many emergency moves were there in 2020?", meetings)
+    assert listed.intent == "count" and listed.unscheduled
+    assert parse_policy_question("What was the maximum target range in 2022?", MEETINGS).intent == "peak"

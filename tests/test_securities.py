@@ -179,3 +179,14 @@ def test_ust_is_treasuries():
     from fomc_qa.policy.securities import _TREASURY
 
     assert _TREASURY.search("starting caps for UST and MBS") and _TREASURY.search("USTs")
+
+
+def test_how_much_faster_the_taper_got_is_its_acceleration():
+    import datetime as dt
+
+    from fomc_qa.policy.securities import parse_securities_question
+
+    meetings = [dt.date(2021, 11, 3), dt.date(2021, 12, 15), dt.date(2022, 1, 26)]
+    q = parse_securities_question("Dec 2021: how much faster did the taper get, and what were the monthly UST "
+                                  "purchases from January?", meetings)
+    assert q.ask == "accelerate" and q.kind == "purchase_pace"

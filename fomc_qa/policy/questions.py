@@ -129,7 +129,8 @@ _MOST = re.compile(r"\bmost (?:often|frequently|times|dissents)\b|\bthe most\b(?
                    r"|\b(?:dissent\w*|vot\w* (?:against|no))\s+most\b"
                    r"|\bmore than (?:once|anyone)\b", _W)
 # "the peak fed funds rate", "the lowest the range went": the highest (lowest) range of a span, and how long it held
-_PEAK = re.compile(r"\b(?:peak\w*|highest|lowest|maximum|minimum|trough|top(?:ped out)?)\b", _W)
+_PEAK = re.compile(r"\b(?:peak\w*|highest|lowest|trough|top(?:ped out)?)\b"
+                   r"|\b(?:maximum|minimum)\s+(?:target\s+|policy\s+)?(?:range|rate|level)\b", _W)
 _LARGEST = re.compile(r"\b(?:biggest|largest|greatest|steepest|sharpest|most aggressive|jumbo)\b", _W)
 _SMALLEST = re.compile(r"\b(?:smallest|least|mildest)\b", _W)
 _DURATION = re.compile(r"\bhow long\b|\bfor how many (?:months|years)\b", _W)
@@ -565,7 +566,9 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     balance-sheet question, the statement's balance-sheet sentences)."""
     about_rate = bool(_POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
     direction = direction_of(q)
-    if named and about_rate and _BALANCE_SHEET.search(q) and _ASKS_DECISION.search(q) and not _DISCUSSION.search(q):
+    names_range = re.search(r"\b(?:target range|federal funds|fed funds|policy rate|ffr)\b", q, _W)
+    if named and about_rate and _BALANCE_SHEET.search(q) and (_ASKS_DECISION.search(q) or names_range) \
+            and not _DISCUSSION.search(q):
         return "decision", {"direction": direction, "roles": ("balance_sheet",)}  # "about rates and the balance sheet"
     if _BALANCE_SHEET.search(q) and not re.search(r"\b(?:federal funds|fed funds|target range|policy rate)\b", q, _W):
         about_minutes = re.search(r"\bminutes\b", q, _W) and not re.search(r"\bstatements?\b", q, _W)
@@ -573,7 +576,11 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
             return None, {}
         return ("evolution" if _EVOLUTION.search(q) else "role"), {"roles": ("balance_sheet",)}
     if _UNSCHEDULED.search(q) and not _DISCUSSION.search(q):
-        return "count", {"unscheduled": True}
+        lists = _COUNT.search(q) or re.search(r"\b(?:when|which)\b", q, _W) or not named
+        if lists:  # "How many emergency moves were there in 2020?", "When were the unscheduled meetings?"
+            return "count", {"unscheduled": True}
+        q = _UNSCHEDULED.sub(" ", q)  # "the March 15, 2020 emergency meeting: the range?": that meeting's decision
+        about_rate = bool(_POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
     holds_meetings = direction is None or (direction == "maintain" and _HOLD_MEETINGS.search(q))
     if _MEETINGS_HELD.search(q) and holds_meetings and not (about_rate or range_of(q) or _DISCUSSION.search(q)):
         return "count", {"meetings_held": True}

@@ -79,7 +79,8 @@ def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> Sec
     asks_when = bool(_WHEN.search(q))
     if asks_when and _END.search(q):
         ask = "end"
-    elif asks_when and _ACCELERATE.search(q):  # "speed up the taper": a bigger monthly step down in purchases
+    elif (asks_when or re.search(r"\bhow much\b|\bby how much\b", q, _W)) and _ACCELERATE.search(q):
+        # "speed up the taper", "how much faster did the taper get": a bigger monthly step down in purchases
         ask = "accelerate" if kind == "purchase_pace" else "rise"
     elif (asks_when or re.search(r"\bfirst\b", q, _W)) and _SLOW.search(q):
         ask = "slow"
