@@ -69,3 +69,7 @@ def test_an_acronym_the_documents_only_spell_out_is_found_by_its_initials():
     assert {"btfp", "fhlb", "fhlbs"} <= spelled_acronyms(text)
     assert "tlac" not in spelled_acronyms(text)
     assert spelled_acronyms("the staff reviewed the outlook") == set()
+
+
+def test_ust_is_the_documents_treasury_securities():
+    assert mentions("monthly caps of about $60 billion for treasury securities", "ust")

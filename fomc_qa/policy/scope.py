@@ -83,7 +83,8 @@ _DECISION_OR_VOTE = re.compile(r"\b(?:decid\w*|decision|vot\w*|oppos\w*|dissent\
 _MARKET_LEVEL = re.compile(
     r"\b(?:s&p ?500|s&p|dow jones|dow|nasdaq|russell 2000|vix|bitcoin|ethereum|crypto\w*|gold price|price of gold"
     r"|oil price|price of oil|stock price|share price|closing (?:level|price)|closed at|close of trading|trading at"
-    r"|market cap\w*)\b", _W)
+    r"|market cap\w*|(?:yields?|prices?|index|level|stocks?|shares?|dollar)\s+clos\w+|clos(?:e|ed|ing)\s+(?:on|at))\b",
+    _W)
 # Asking what the FOMC's documents said (about the ECB, about equity prices), not for the fact itself.
 _ASKS_DOCUMENTS = re.compile(r"\b(?:minutes|statement|staff|participants|fomc|committee|manager|desk)\b.{0,60}"
                              r"\b(?:say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|mention\w*|report\w*)\b"
@@ -117,6 +118,10 @@ _SEP_FIGURE = re.compile(
     r"|\b(?:summary of economic projections|sep)\b.{0,60}\b(?:median|projected (?:path|level))\b", _W)
 
 
+_RECORDED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
+                            r"20(?:2[0-5])\b", _W)
+
+
 def out_of_scope(question: str) -> str | None:
     """The reason the documents cannot answer the question, or None when they may."""
     question = plain_question(question)
@@ -127,7 +132,9 @@ def out_of_scope(question: str) -> str | None:
     future = _FUTURE.search(question) and not _RECORDED_PAST.search(question)
     if future or (_FORECAST.search(question) and not _ASKS_DOCUMENTS.search(question)):
         return "the documents record past meetings, not future decisions"
-    present = _PRESENT.search(question)
+    # "May 2025 staff outlook: what were tariffs expected to do to inflation this year?": "this year" is the named
+    # meeting's, so a question that names a recorded month or year is not about today
+    present = _PRESENT.search(question) and not _RECORDED_DATE.search(question)
     if present and (not _FOMC_SUBJECT.search(question) or _MARKET_RATE.search(question)):
         return "today's data and prices are not FOMC records; the index holds what the FOMC said at its meetings"
     reported = _REPORTED.search(question)
