@@ -724,3 +724,10 @@ def test_an_emergency_meeting_named_by_date_is_its_decision_and_minimum_purchase
     listed = parse_policy_question("How many emergency moves were there in 2020?", meetings)
     assert listed.intent == "count" and listed.unscheduled
     assert parse_policy_question("What was the maximum target range in 2022?", MEETINGS).intent == "peak"
+
+
+def test_a_size_asked_with_why_quotes_the_statements_reasons():
+    q = parse_policy_question("By how much did the FOMC cut in September 2024, and why?", MEETINGS)
+    assert q.intent == "change" and q.why
+    result = answer(q, [r for r in chain(RECORDS) if r.meeting_date in q.meetings])
+    assert "1/2 percentage point" in result.direct and "reasons" in result.direct

@@ -37,6 +37,9 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         # "... about rates and the balance sheet": the statement's sentences of the roles asked about too
         quotes += [x for role in q.roles for s in r.sentences(role) for x in quote(r, s.source)]
     direct = sentence("; ".join(parts))
+    if q.why and len(records) == 1:  # "how big was the March 3, 2020 cut, and why?": the statement's reasons
+        quotes += [x for x in _reasons(records[0]) if x not in quotes]
+        direct += " The statement gave the Committee's reasons in these sentences."
     if q.with_votes and len(records) == 1:  # "... and did anyone push for more?"
         direct += " " + _vote_phrase(records[0])
         quotes += [x for d in records[0].dissents for x in quote(records[0], d.source)]

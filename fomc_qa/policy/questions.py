@@ -621,7 +621,7 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if not named:
         return None, {}
     if _SIZE.search(q) and direction:
-        return "change", {"direction": direction, "with_votes": qualifiers["with_votes"]}
+        return "change", {"direction": direction, "with_votes": qualifiers["with_votes"], "why": asks_why}
     if asks_why:
         return "reason", {"direction": direction}  # the statement's reasons for its decision
     if _DISCUSSION.search(q):
