@@ -603,6 +603,10 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
     assert notes["The U.S. banking system is sound and resilient."] == "added"
     assert notes[before.statement[2].source.sentence] == "removed from the March 22, 2023 statement"
     assert not any(s.startswith("Voting") or s.startswith("Job gains") for s in notes)  # the roll call, unchanged text
+    # "what was dropped": the removed sentences first
+    dropped_first = parse_policy_question("What language was dropped from the March 2023 statement?", meetings)
+    assert dropped_first.edits == "removed"
+    assert answer(dropped_first, [before, after]).quotes[0].note == "removed from the March 22, 2023 statement"
     # edits asked of a role: the whole redline, that role's changes first
     dropped = parse_policy_question("Feb 2023 vs March 2023 statement: what inflation language was dropped?", meetings)
     assert dropped.intent == "redline" and dropped.roles == ("inflation",)

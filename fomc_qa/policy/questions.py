@@ -281,6 +281,7 @@ class PolicyQuestion:
     since_extreme: str | None = None  # "since the peak" ("high") / "since the trough" ("low"): the desk finds the span
     average: bool = False  # a count that also asks the average size of the moves
     asks_move: bool = False  # "Did the Fed change rates in January 2025?": whether it moved at all (Yes / No)
+    edits: str | None = None  # a redline's edits asked for first: "removed" ("what was dropped") or "added"
 
     @property
     def role(self) -> str | None:
@@ -526,13 +527,13 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     redline = (named and re.search(r"\bstatements?\b", q, _W) and not about_minutes and not _DISCUSSION.search(q)
                and not _BALANCE_SHEET.search(q) and not _POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
     if redline and roles and _REDLINE_EDITS.search(q):  # "what guidance was dropped and what replaced it?"
-        return "redline", {"roles": roles}
+        return "redline", {"roles": roles, "edits": _edits_asked(q)}
     if roles and _EVOLUTION.search(q) and (statement_talk or _DESCRIBE.search(q)):
         return "evolution", {"roles": roles}
     if roles and statement_talk and (_DESCRIBE.search(q) or named or _CURRENT.search(q)) and not _DISCUSSION.search(q):
         return "role", {"roles": roles}
     if redline and not roles and _REDLINE.search(q):
-        return "redline", {}  # "What changed in the statement from February to March 2023?"
+        return "redline", {"edits": _edits_asked(q)}  # "What changed in the statement from February to March 2023?"
     return _move_intent(q, named)
 
 
@@ -544,6 +545,13 @@ _REDLINE = re.compile(r"\b(?:chang\w*|differ\w*|replac\w*|dropp\w*|drop|added|ad
 _REDLINE_EDITS = re.compile(
     r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|showed up|appeared|no longer"
     r"|new (?:\w+ )?(?:language|wording|sentences?|phrases?|paragraph)|(?:was|were)n'?t in|(?:was|were) not in)\b", _W)
+def _edits_asked(q: str) -> str | None:
+    """Which edits a redline question asks for first: "removed" ("what was dropped") or "added" ("what was new")."""
+    removed = re.search(r"\b(?:dropp?\w*|remov\w*|delet\w*|no longer|cut out|struck)\b", q, _W)
+    added = re.search(r"\b(?:add\w*|new|showed up|appear\w*|introduc\w*|insert\w*)\b", q, _W)
+    return "removed" if removed and not added else "added" if added and not removed else None
+
+
 # Questions about what was discussed or expected, not what was decided: left to the passages.
 _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"

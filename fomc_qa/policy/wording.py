@@ -122,7 +122,8 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     counts = {"revised": 0, "added": 0, "removed": 0}
     for before, after in zip(records, records[1:], strict=False):
         changes = statement_changes(before, after)
-        changes.sort(key=lambda c: not _of_roles(c, q.roles))  # the roles the question names first (stable)
+        # the roles the question names first, then the kind of edit it asks for ("what was dropped"); stable
+        changes.sort(key=lambda c: (not _of_roles(c, q.roles), q.edits is not None and c[0] != q.edits))
         for kind, was, now in changes:
             counts[kind] += 1
             if kind == "revised":
