@@ -735,3 +735,16 @@ def test_a_size_asked_with_why_quotes_the_statements_reasons():
     assert q.intent == "change" and q.why
     result = answer(q, [r for r in chain(RECORDS) if r.meeting_date in q.meetings])
     assert "1/2 percentage point" in result.direct and "reasons" in result.direct
+
+
+@pytest.mark.parametrize(("question", "term"), [
+    ("Over which meetings did FOMC statements say that the U.S. banking system is sound and resilient?",
+     "sound and resilient"),
+    ("Which statements mentioned tariffs and when?", "tariffs"),
+])
+def test_a_term_may_end_in_and_a_word_but_not_in_a_question_word(question, term):
+    from fomc_qa.policy.questions import mention_term
+
+    assert mention_term(question) == term
+    assert parse_policy_question(question, MEETINGS) is None or parse_policy_question(question, MEETINGS).intent == \
+        "mention"

@@ -151,14 +151,18 @@ _TERM_AFTER = re.compile(
     r"|the\s+(?:word|term|phrase|expression)s?\s+"
     r"|(?:describ\w*|characteri[sz]\w*)\s+(?:\w+\s+){1,3}?as\s+"
     r"|call\w*\s+(?:\w+\s+){1,3}?(?=[\w-]+\s*(?:[?.]|$))"
-    r"|(?:say\w*|said|stat\w*)\s+(?:that\s+)?(?:\w+\s+){1,3}?(?:was|is|were|are|would be|will be|remained|remains"
-    r"|had been|has been)\s+)"
-    r"(?P<term>[a-z][\w-]*(?:\s+[a-z][\w-]*){0,3}?)\s*(?:[?.,;]|\s+(?:in|at|for|from|during|between|and|or|after"
-    r"|before|since|until|to)\b|$)", _W)
+    r"|(?:say\w*|said|stat\w*)\s+(?:that\s+)?(?:[\w.]+\s+){1,4}?(?:was|is|were|are|would be|will be|remained"
+    r"|remains|had been|has been)\s+)"
+    # "... was sound and resilient?": a last "and <word>" belongs to the term; elsewhere "and" ends it
+    r"(?P<term>[a-z][\w-]*(?:\s+(?:and\s+(?=(?!(?:when|why|how|where|who|what|which)\b)[a-z][\w-]*\s*[?.]?\s*$))?"
+    r"[a-z][\w-]*){0,3}?)\s*(?:[?.,;]"
+    r"|\s+(?:in|at|for|from|during|between|and(?!\s+(?!(?:when|why|how|where|who|what|which)\b)[a-z][\w-]*\s*[?.]?"
+    r"\s*$)|or|after|before|since|until|to)\b|$)", _W)
 _MENTION_FIRST = re.compile(r"\b(?:first|start\w*|begin\w*|began|introduc\w*|earliest)\b", _W)
 _MENTION_LAST = re.compile(r"\b(?:last|stop\w*|drop\w*|remov\w*|no longer|ceas\w*|abandon\w*|retire\w*"
                            r"|latest|final)\b", _W)
-_MENTION_COUNT = re.compile(r"\bhow many\b|\bhow often\b|\bwhich statements\b|\bnumber of\b", _W)
+_MENTION_COUNT = re.compile(r"\bhow many\b|\bhow often\b|\b(?:which|what) (?:statements|meetings)\b|\bnumber of\b",
+                            _W)
 _STATEMENT_WORDS = re.compile(r"\bstatements?\b|\bdescrib\w*|\bcall\w*|\bwording\b|\blanguage\b"
                               r"|\b(?:word|term|phrase)\b|\bmention\w*|\bsay(?:ing)?\b|\bsaid\b", _W)
 
