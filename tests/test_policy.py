@@ -748,3 +748,10 @@ def test_a_term_may_end_in_and_a_word_but_not_in_a_question_word(question, term)
     assert mention_term(question) == term
     assert parse_policy_question(question, MEETINGS) is None or parse_policy_question(question, MEETINGS).intent == \
         "mention"
+
+
+def test_a_long_stay_at_a_range_is_also_given_in_years():
+    from fomc_qa.policy.moves import _in_years
+
+    assert (_in_years(5), _in_years(12), _in_years(18), _in_years(24)) == ("", " (one year)", " (1-1/2 years)",
+                                                                             " (two years)")

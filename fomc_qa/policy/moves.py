@@ -156,10 +156,20 @@ def answer_duration(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         months = ((end or run[-1]).meeting_date - run[0].meeting_date).days / 30.44
         parts.append(f"from the {day(run[0].meeting_date)} meeting, when the FOMC {move_phrase(run[0])}, {until}: "
                      f"{count_words(len(run))} meeting{'s' if len(run) != 1 else ''} at that range, about "
-                     f"{months:.0f} months")
+                     f"{months:.0f} months{_in_years(months)}")
         quotes += quote(run[0], run[0].decision_source) + (quote(end, end.decision_source) if end else [])
     direct = f"The target range stood at {range_forms(runs[0][0].range_after)} " + "; then ".join(parts) + "."
     return RecordAnswer(direct, quotes[:MAX_LISTED])
+
+def _in_years(months: float) -> str:
+    """" (two years)" for a run of about 24 months, " (about 1-1/2 years)" for 18; "" under a year."""
+    if months < 11.5:
+        return ""
+    halves = round(months / 6) / 2
+    whole = int(halves)
+    text = f"{count_words(whole).split(' ')[-1].strip('()')} years" if halves == whole else f"{whole}-1/2 years"
+    return f" ({text.replace('one years', 'one year')})"
+
 
 def answer_meetings_held(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     """How many meetings the span holds, scheduled and not, each with its date."""
