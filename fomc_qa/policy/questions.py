@@ -510,8 +510,10 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     person = _person(q)
     if person and _PREFERENCE.search(q) and not _DISCUSSION.search(q):  # "What did Esther George want instead?"
         return "dissents", {"person": person}
-    # "the March 23, 2020 notation-vote statement" names a document, not a question about the vote
-    if _VOTE.search(re.sub(r"\bnotation[- ]vot\w*", " ", q, flags=_W)) and not _DISCUSSION.search(q):
+    # "the March 23, 2020 notation-vote statement" names a document, not a question about the vote; a vote on a
+    # facility, a program or the Desk's transactions is the minutes' (the record holds the policy action's)
+    if _VOTE.search(re.sub(r"\bnotation[- ]vot\w*", " ", q, flags=_W)) and not _DISCUSSION.search(q) \
+            and not _OTHER_VOTES.search(q):
         unanimous = bool(re.search(r"\bunanim\w*|\bno dissents?\b|\bwithout (?:a )?dissent", q, _W))
         return "votes", {"person": person, "edge": edge if unanimous else None}
     rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q)) \
@@ -556,6 +558,8 @@ def _edits_asked(q: str) -> str | None:
     return "removed" if removed and not added else "added" if added and not removed else None
 
 
+_OTHER_VOTES = re.compile(r"\b(?:facilit\w*|srf|fima|swap lines?|programs?|authoriz\w*|ratif\w*|transactions"
+                          r"|guidelines|rules|consensus statement|longer-run goals)\b", _W)
 # Questions about what was discussed or expected, not what was decided: left to the passages.
 _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"
