@@ -758,6 +758,6 @@ def test_a_long_stay_at_a_range_is_also_given_in_years():
 
 
 def test_a_vote_on_a_facility_is_left_to_the_minutes():
-    assert parse_policy_question("July 2022 minutes: were the SRF and FIMA repo facility approved unanimously?",
+    assert parse_policy_question("May 2022 minutes: were the SRF and FIMA repo facility approved unanimously?",
                                  MEETINGS) is None
     assert parse_policy_question("Was the June 2022 decision unanimous?", MEETINGS).intent == "votes"
