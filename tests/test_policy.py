@@ -761,3 +761,12 @@ def test_a_vote_on_a_facility_is_left_to_the_minutes():
     assert parse_policy_question("May 2022 minutes: were the SRF and FIMA repo facility approved unanimously?",
                                  MEETINGS) is None
     assert parse_policy_question("Was the June 2022 decision unanimous?", MEETINGS).intent == "votes"
+
+
+def test_two_dissenters_named_in_one_vote_sentence_quote_it_once():
+    vote = RECORDS[3].decision_source
+    both = RECORDS[3].model_copy(update={"dissents": [Dissent(name=n, preferred="preferred to hold", source=vote)
+                                                       for n in ("Esther L. George", "Loretta J. Mester")]})
+    result = PolicyDesk([*RECORDS[:3], both, *RECORDS[4:]], lambda chunk_id: None).consult(
+        "Who dissented in June 2022?").answer
+    assert [q.source.sentence for q in result.quotes].count(vote.sentence) == 1

@@ -24,6 +24,7 @@ from fomc_qa.policy.phrasing import (
     quote,
     sentence,
     span_phrase,
+    unique_quotes,
 )
 from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import RATE_LABEL, MeetingRecord
@@ -58,17 +59,13 @@ def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Record
         parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
         quotes += quote(r, r.decision_source) + _reasons(r)
     direct = sentence("; ".join(parts)) + " The statement gave the Committee's reasons in these sentences."
-    return RecordAnswer(direct, _unique(quotes))
+    return RecordAnswer(direct, unique_quotes(quotes))
 
 
 def _reasons(r: MeetingRecord) -> list[Quote]:
     """The statement's sentences that weigh the outlook and its risks, which its decision rests on."""
     sources = [s.source for s in r.statement if s.role == "risks" or (s.role == "decision" and "risks" in s.also)]
     return [x for source in sources for x in quote(r, source)]
-
-
-def _unique(quotes: list[Quote]) -> list[Quote]:
-    return list({x.source.sentence: x for x in quotes}.values())
 
 
 def answer_compare(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
@@ -262,7 +259,7 @@ def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     if q.with_votes:
         direct += " " + _vote_phrase(r)
         votes = [x for d in r.dissents for x in quote(r, d.source)] or quote(r, r.vote_source)
-    return RecordAnswer(direct, _unique(quote(r, r.decision_source) + reasons + votes))
+    return RecordAnswer(direct, unique_quotes(quote(r, r.decision_source) + reasons + votes))
 
 
 def _vote_phrase(r: MeetingRecord) -> str:

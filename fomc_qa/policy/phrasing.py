@@ -47,6 +47,16 @@ def label(record: MeetingRecord, source: Source) -> str:
 def quote(record: MeetingRecord, source: Source | None, note: str = "") -> list[Quote]:
     return [Quote(label(record, source), source, note)] if source is not None else []
 
+def unique_quotes(quotes: Sequence[Quote]) -> list[Quote]:
+    """Each quoted sentence once, where it first appears (two dissenters named in one vote sentence share it)."""
+    seen: set[str] = set()
+    out = []
+    for q in quotes:
+        if q.source.sentence not in seen:
+            seen.add(q.source.sentence)
+            out.append(q)
+    return out
+
 def move_phrase(record: MeetingRecord) -> str:
     """"lowered the target range for the federal funds rate by 1/2 percentage point (50 basis
     points) to 4-3/4 to 5 percent (4.75%–5.00%)", or "kept it at ..." for a hold."""

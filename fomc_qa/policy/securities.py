@@ -16,7 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fomc_qa.policy.phrasing import Quote, RecordAnswer, day, label
+from fomc_qa.policy.phrasing import Quote, RecordAnswer, day, label, unique_quotes
 from fomc_qa.policy.record import MeetingRecord, SecuritiesLevel, Source
 from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month
 
@@ -221,7 +221,7 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
         note += f" At the latest meeting in the index, {day(latest.meeting_date)}: \"{newer[0].sentence}\""
         quotes += [_quote(latest, source) for source in newer]
     direct = f"The {_NOUN[sq.kind]} {when}: " + "; ".join(parts) + "." + note
-    return RecordAnswer(direct, _unique(quotes))
+    return RecordAnswer(direct, unique_quotes(quotes))
 
 
 def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
@@ -262,7 +262,7 @@ def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
         lead = f"The FOMC {verb} the {_NOUN[sq.kind]} at its {day(record.meeting_date)} meeting"
     quotes = [_quote(record, a.source) for a in record.balance_sheet]
     quotes += [_quote(rec, level.source) for level, rec, _ in found]
-    return RecordAnswer(f"{lead}: {changes}.", _unique(quotes)[:6])
+    return RecordAnswer(f"{lead}: {changes}.", unique_quotes(quotes)[:6])
 
 
 def _next_change(sq: SecuritiesQuestion, records: Sequence[MeetingRecord], level: SecuritiesLevel) -> str:
@@ -302,12 +302,3 @@ def _when(sq: SecuritiesQuestion) -> str:
     if sq.end and sq.start.year == sq.end.year and sq.start.month == sq.end.month:
         return f"in {sq.start:%B} {sq.start.year}"
     return f"between {day(sq.start)} and {day(sq.end)}" if sq.end else f"from {day(sq.start)}"
-
-
-def _unique(quotes: list[Quote]) -> list[Quote]:
-    seen, out = set(), []
-    for q in quotes:
-        if q.source.sentence not in seen:
-            seen.add(q.source.sentence)
-            out.append(q)
-    return out

@@ -15,6 +15,7 @@ from fomc_qa.policy.phrasing import (
     quote,
     sentence,
     span_phrase,
+    unique_quotes,
 )
 from fomc_qa.policy.preferred import preferred_move, preferred_phrase
 from fomc_qa.policy.questions import PolicyQuestion
@@ -125,7 +126,7 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         side = {"easier": " for a lower target range than the Committee's", "tighter": " for a higher target range "
                 "than the Committee's"}.get(q.dissent_side or "", "")
         lead = f"There {'was' if n == 1 else 'were'} {count_words(n)} dissent{'s' if n != 1 else ''}{side} {span}"
-    return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", quotes[:MAX_LISTED])
+    return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", unique_quotes(quotes)[:MAX_LISTED])
 
 def _edge_meeting(q: PolicyQuestion, records: Sequence[MeetingRecord], matching: list[MeetingRecord],
                   what: str) -> RecordAnswer:
