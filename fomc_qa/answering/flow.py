@@ -26,7 +26,7 @@ from fomc_qa.answering.reader import facet_query
 from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.scope import out_of_scope, outside_the_index
-from fomc_qa.retrieval.query_filters import parse_filter
+from fomc_qa.retrieval.query_filters import with_question_dates
 from fomc_qa.text.facets import question_facets
 
 Retrieve = Callable[[str, int], list[SearchHit]]
@@ -139,8 +139,5 @@ def answer_record(question: str, reading: Reading, total_ms: float, lm: str) -> 
 
 
 def in_context(facet: str, question: str) -> str:
-    """A part of a question with the dates (as the question names them) and names it leaves out."""
-    dates = parse_filter(question, []).named_dates
-    missing = [d for d in dates if d not in facet.lower()]
-    part = facet_query(facet, question)
-    return f"{part} ({', '.join(missing)})" if missing else part
+    """A part of a question with the names and the dates it leaves out."""
+    return with_question_dates(facet_query(facet, question), question)

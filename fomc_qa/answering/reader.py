@@ -9,6 +9,7 @@ sentence order), with no DSPy: `fomc_qa.answering.engine` wraps it as the projec
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -241,6 +242,11 @@ class _Sentences:
     def __post_init__(self) -> None:
         self.terms = [_terms(s) | _terms(_expand_header(p.header)) for p, _, s in self.rows]
 
+    @functools.cached_property
+    def acronyms(self) -> list[set[str]]:
+        """Each sentence's spelled-out acronyms ("Bank Term Funding Program" -> btfp), for the name bonus."""
+        return [spelled_acronyms(s) for _, _, s in self.rows]
+
     def support(self, query: str, query_vector: np.ndarray) -> list[float]:
         """Each sentence's support for `query` (see SUPPORT_THRESHOLD)."""
         q_terms = _weighted_terms(query)
@@ -248,11 +254,11 @@ class _Sentences:
         names = topic_names(query)
         kinds = parse_filter(query, []).doc_types or frozenset()
         scores = []
-        for (passage, _, sentence), cosine, terms in zip(self.rows, self.vectors[1:] @ query_vector, self.terms,
-                                                          strict=True):
+        for j, ((passage, _, sentence), cosine, terms) in enumerate(zip(self.rows, self.vectors[1:] @ query_vector,
+                                                                         self.terms, strict=True)):
             score = float(cosine) + LEXICAL_WEIGHT * _coverage(q_terms, terms) + RANK_PRIOR / max(passage.n, 1)
             score += ANSWER_TYPE_BONUS * sum(bool(kind.search(sentence)) for kind in wanted_here)
-            if names and any(mentions(sentence.lower(), name) or name in spelled_acronyms(sentence) for name in names):
+            if names and any(mentions(sentence.lower(), name) or name in self.acronyms[j] for name in names):
                 score += NAME_BONUS
             if _DOC_KIND.get(passage.header.split(",")[0].strip().lower()) in kinds:
                 score += DOC_TYPE_BONUS

@@ -15,16 +15,14 @@ from functools import lru_cache
 
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.answers import RecordAnswer, answer
-from fomc_qa.policy.phrasing import Quote, day, matches
+from fomc_qa.policy.phrasing import day, matches, unique_quotes
 from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
 from fomc_qa.policy.timeline import chain, cycle_span, in_span, since_extreme
-from fomc_qa.retrieval.query_filters import parse_filter
+from fomc_qa.retrieval.query_filters import with_question_dates
 from fomc_qa.text.facets import question_facets
 from fomc_qa.text.sentences import plain_question
-
-_ISO_DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 
 # "the meeting right before the first cut of 2025", "the meeting after the last hike"
 _EVENT_NEIGHBOUR = re.compile(
@@ -89,11 +87,9 @@ class PolicyDesk:
         facets = question_facets(question, min_words=2)  # "and who dissented?" is a part
         if len(facets) < 2:
             return []
-        dates = parse_filter(question, self.meetings).named_dates
         parts: list[Consultation] = []
         for facet in facets:
-            missing = [d for d in dates if not parse_filter(facet, self.meetings).named_dates]
-            part = self._consult_one(f"{facet} ({', '.join(missing)})" if missing else facet)
+            part = self._consult_one(with_question_dates(facet, question))
             if part is not None and all(part.answer.direct != p.answer.direct for p in parts):
                 parts.append(part)
         if len(parts) < 2 or len({_kind(p) for p in parts}) != len(parts):
@@ -137,14 +133,12 @@ def _kind(c: Consultation) -> str:
 
 
 def _meetings_cited(c: Consultation) -> set[str]:
-    """The meeting dates of the documents a consultation cites (from their chunk ids)."""
-    return {m.group(0) for cid in c.evidence if (m := _ISO_DATE.search(cid))}
+    """The meeting dates of the documents a consultation cites ("statement-2024-09-18" -> "2024-09-18")."""
+    return {q.source.document_id.partition("-")[2] for q in c.answer.quotes}
 
 
 def _joined(parts: list[Consultation]) -> Consultation:
     """One consultation from several: the direct sentences in order, each quote once."""
-    quotes: list[Quote] = []
-    for part in parts:
-        quotes += [q for q in part.answer.quotes if q not in quotes]
     direct = " ".join(p.answer.direct for p in parts)
+    quotes = unique_quotes([q for p in parts for q in p.answer.quotes])
     return Consultation(parts[0].question, RecordAnswer(direct, quotes))

@@ -8,7 +8,14 @@ import dataclasses
 import datetime as dt
 from collections.abc import Sequence
 
-from fomc_qa.policy.numbers import count_words, fed_fraction, percent_forms, percentage_points, range_forms
+from fomc_qa.policy.numbers import (
+    count_words,
+    fed_fraction,
+    number_word,
+    percent_forms,
+    percentage_points,
+    range_forms,
+)
 from fomc_qa.policy.phrasing import (
     MAX_LISTED,
     NOUN,
@@ -39,7 +46,7 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         quotes += [x for role in q.roles for s in r.sentences(role) for x in quote(r, s.source)]
     direct = sentence("; ".join(parts))
     if q.why and len(records) == 1:  # "how big was the March 3, 2020 cut, and why?": the statement's reasons
-        quotes += [x for x in _reasons(records[0]) if x not in quotes]
+        quotes = unique_quotes(quotes + _reasons(records[0]))
         direct += " The statement gave the Committee's reasons in these sentences."
     if q.with_votes and len(records) == 1:  # "... and did anyone push for more?"
         direct += " " + _vote_phrase(records[0])
@@ -162,10 +169,10 @@ def _in_years(months: float) -> str:
     """" (two years)" for a run of about 24 months, " (about 1-1/2 years)" for 18; "" under a year."""
     if months < 11.5:
         return ""
-    halves = round(months / 6) / 2
-    whole = int(halves)
-    text = f"{count_words(whole).split(' ')[-1].strip('()')} years" if halves == whole else f"{whole}-1/2 years"
-    return f" ({text.replace('one years', 'one year')})"
+    halves = round(months / 6)
+    if halves % 2:
+        return f" ({halves // 2}-1/2 years)"
+    return f" ({number_word(halves // 2)} year{'s' if halves > 2 else ''})"
 
 
 def answer_meetings_held(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:

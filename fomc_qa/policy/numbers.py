@@ -16,6 +16,11 @@ def count_words(n: int) -> str:
     return f"{n} ({_WORDS[n]})" if 0 <= n < len(_WORDS) else str(n)
 
 
+def number_word(n: int) -> str:
+    """"two" for 2; the digits past twenty."""
+    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
+
+
 def fed_number(text: str) -> float:
     """"4-3/4" -> 4.75, "1/4" -> 0.25, "5" and "0.5" as they are: the Fed's written numbers as values."""
     if "/" not in text:

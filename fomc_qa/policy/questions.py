@@ -378,9 +378,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     if cycle:
         kind = "raise" if cycle.group(1) else "lower"
         extra = {**extra, "cycle": kind, "after_cycle": after_cycle}
-        if after_cycle:
-            pass
-        elif intent is None or intent == "current" or (intent == "decision" and not extra.get("direction")):
+        if not after_cycle and (intent is None or intent == "current"
+                                or (intent == "decision" and not extra.get("direction"))):
             rest = q[:cycle.start()] + q[cycle.end():]
             rest = _CYCLE_DATED.sub(" ", rest)  # "the cycle that began in 2022": which cycle, not what is asked
             intent = "last" if _CYCLE_END.search(rest) and not _CYCLE_BEGIN.search(rest) else \
@@ -551,6 +550,8 @@ _REDLINE = re.compile(r"\b(?:chang\w*|differ\w*|replac\w*|dropp\w*|drop|added|ad
 _REDLINE_EDITS = re.compile(
     r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|showed up|appeared|no longer"
     r"|new (?:\w+ )?(?:language|wording|sentences?|phrases?|paragraph)|(?:was|were)n'?t in|(?:was|were) not in)\b", _W)
+
+
 def _edits_asked(q: str) -> str | None:
     """Which edits a redline question asks for first: "removed" ("what was dropped") or "added" ("what was new")."""
     removed = re.search(r"\b(?:dropp?\w*|remov\w*|delet\w*|no longer|cut out|struck)\b", q, _W)

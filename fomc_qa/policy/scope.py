@@ -27,7 +27,7 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from fomc_qa.retrieval.query_filters import _NEIGHBOUR, _month, parse_filter
+from fomc_qa.retrieval.query_filters import _NEIGHBOUR, _month, _month_meetings, parse_filter
 from fomc_qa.text.sentences import plain_question
 
 _W = re.IGNORECASE
@@ -156,7 +156,8 @@ def _beyond_the_ends(q: str, meetings: list[dt.date]) -> str | None:
     m = re.search(_NEIGHBOUR, q)
     if not m:
         return None
-    anchor = [d for d in meetings if d.year == int(m.group(5)) and d.month == _month(m.group(3))]
+    anchor = sorted(_month_meetings(meetings, int(m.group(5)), _month(m.group(3)),
+                                    int(m.group(4)) if m.group(4) else None))
     after = m.group(2) in ("after", "following")
     if anchor and ((after and max(anchor) == meetings[-1]) or (not after and min(anchor) == meetings[0])):
         end = "latest" if after else "earliest"

@@ -150,7 +150,7 @@ def _of_roles(change: Change, roles: Sequence[str]) -> bool:
 
 
 def _words(s: StatementSentence) -> str:
-    return " ".join(re.findall(r"[a-z0-9]+", s.source.sentence.lower().replace("\u2011", "-")))
+    return " ".join(re.findall(r"[a-z0-9]+", s.source.sentence.lower()))  # hyphens of any kind drop out
 
 
 def _overlap(a: StatementSentence, b: StatementSentence) -> float:

@@ -275,3 +275,10 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         doc_types=doc_types,
         named_dates=tuple(named),
     )
+
+
+def with_question_dates(part: str, question: str) -> str:
+    """A part of a multi-part question ("who dissented?") with the dates the whole question names and the part
+    leaves out ("who dissented? (september 2024)"), so it is read against the same meetings."""
+    missing = [d for d in parse_filter(question, []).named_dates if d not in part.lower()]
+    return f"{part} ({', '.join(missing)})" if missing else part

@@ -1,10 +1,10 @@
 """Facets of a question: the parts of a multi-part question that ask different things.
 
 "To what level did the Board raise the rate, and by how much was this technical adjustment?" asks
-two things that different sentences answer; the extractive reader quotes a sentence for each.
-(Retrieval per facet, each facet's best chunk moved into the top k, was tried and not kept: train
-keyword_recall 0.886 -> 0.898 is one question's worth, within noise, for an extra search per facet;
-dev, checked once, fell 0.798 -> 0.774.)
+two things that different sentences answer; the extractive reader quotes a sentence for each, the answer flow
+adds each part's best passage from the same meetings after the whole question's (`fomc_qa.answering.flow.facet_hits`;
+moving it into the top k instead was tried on 2026-11-22 and not kept), and the policy desk answers each part the
+record answers (`fomc_qa.policy.desk`).
 """
 
 from __future__ import annotations
