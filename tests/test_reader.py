@@ -410,3 +410,36 @@ def test_a_paragraph_that_goes_on_with_the_answer_is_quoted_on():
                 "main costs of central clearing SRF trades?")
     texts = [q.text for q in read(question, passages, get_encoder())]
     assert texts[:2] == [lead, benefit]
+
+
+# The October 2025 minutes' balance sheet special topic, three of its chunks as retrieved (trimmed to the sentences
+# that matter), for the near-best margin below.
+_SOMA_HEADER = "FOMC Minutes, 2025-10-29, Special Topic: Balance Sheet Issues"
+_SOMA = [
+    "In light of these developments, participants discussed whether to stop balance sheet runoff soon and what the "
+    "maturity composition of the SOMA Treasury portfolio (SOMA portfolio) should be in the longer run. Consequently, "
+    "participants agreed that their discussions at this meeting would help inform the Committee's future decisions "
+    "regarding the long-run composition of the SOMA portfolio.",
+    "The staff reviewed the composition of the SOMA portfolio and provided some considerations regarding the SOMA "
+    "portfolio's long-run composition, including issues related to market functioning, potential macroeconomic "
+    "implications, interactions with the Treasury's management of the federal debt, monetary policy implementation, "
+    "and the Federal Reserve's net income.\n\nParticipants agreed that the recent tightening in money market "
+    "conditions indicated that it would soon be appropriate to end balance sheet runoff and that reinvestments of "
+    "principal payments received on agency securities holdings should be directed into Treasury bills.",
+    "Overall, most participants favored a long-run composition of the SOMA portfolio that matched the composition of "
+    "Treasury securities outstanding, indicating that a proportional allocation would provide enough flexibility and "
+    "may be simpler to communicate. Various participants noted that it was not necessary to decide on the long-run "
+    "composition of the SOMA portfolio at this time, as the shift toward a long-run composition would take place "
+    "over a number of years.",
+]
+
+
+def test_a_near_best_sentence_of_the_top_passages_answers_the_rest_of_the_question():
+    """Real MiniLM: the lead restates the question; the sentences that answer it (bills, proportional allocation)
+    score within EXTRA_MARGIN of it, so they are quoted (with 0.12 the proportional one was not)."""
+    passages = [Passage(n=i, header=_SOMA_HEADER, text=text) for i, text in enumerate(_SOMA, start=1)]
+    question = ("Per the Oct 2025 minutes (balance sheet issues), where should agency principal payments be reinvested "
+                "once runoff ends, and what long-run SOMA composition did most participants favor?")
+    answer = _answer(question, passages, get_encoder())
+    assert "directed into Treasury bills" in answer and "proportional allocation" in answer
+    assert len(read(question, passages, get_encoder(), max_sentences=2)) == 2
