@@ -182,6 +182,9 @@ def test_qualified_answers():
     [
         ("How many members of the ECB Governing Council opposed the June 2024 cut?", True),
         ("What did the minutes say about the ECB's policy decisions in 2024?", False),
+        ("RBI repo rate after its February 2025 policy meeting?", True),  # central banks by their acronyms
+        ("Did the BoE raise rates in May 2023?", True),
+        ("How did the staff describe the BoE's gilt purchases in the November 2022 minutes?", False),
         ("What was the closing level of the S&P 500 on the day of the September 2024 cut?", True),
         ("How did the manager describe equity prices in March 2020?", False),
         ("How old is Jerome Powell?", True),

@@ -77,7 +77,8 @@ _REPORTED = re.compile(
 _OTHER_CENTRAL_BANK = re.compile(
     r"\b(?:ecb|european central bank|boj|bank of (?:england|japan|canada|korea)|pboc|people's bank of china|snb"
     r"|swiss national bank|reserve bank of (?:australia|india|new zealand)|bundesbank|governing council"
-    r"|monetary policy committee|riksbank|norges bank|banxico)\b", _W)
+    r"|monetary policy committee|riksbank|norges bank|banxico|rbi|rba|rbnz|boe|bcb|sarb|bank of mexico"
+    r"|(?:people's )?bank of china)\b", _W)
 _DECISION_OR_VOTE = re.compile(r"\b(?:decid\w*|decision|vot\w*|oppos\w*|dissent\w*|cut|hike|rais\w*|lower\w*|"
                                r"rate|rates)\b", _W)
 _MARKET_LEVEL = re.compile(
