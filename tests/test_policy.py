@@ -688,6 +688,14 @@ def test_a_meeting_named_by_an_event_a_peak_placed_by_its_year_and_a_move_asked_
         "At the January 31, 2023 meeting, where was the range?"
     assert desk.dated("What did the FOMC do at the meeting after the last hike?") == \
         "What did the FOMC do at the January 31, 2023 meeting?"
+    assert desk.dated("The meeting before the first 2024 cut: where was the range?") == \
+        "the January 31, 2023 meeting: where was the range?"
+    last_hold = parse_policy_question("What was the last meeting in 2020-2025 at which the FOMC held the range?",
+                                      MEETINGS)
+    assert last_hold.intent == "last" and last_hold.direction == "maintain"
+    assert parse_policy_question("What is the newest target range?", MEETINGS).intent == "current"
+    assert parse_policy_question("In the newest FOMC statement, where is the range?", MEETINGS).meetings == \
+        (MEETINGS[-1],)
     after_peak = desk.consult("The first rate cut after the 2023 peak - which meeting and how big?")
     assert "September 18, 2024" in after_peak.answer.direct and "1/2 percentage point" in after_peak.answer.direct
     first = desk.consult("first hike of the 2022 cycle - when, to what range, and was it unanimous?")

@@ -25,6 +25,11 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
          {dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),
         ("What happened at the first meeting of 2023?", {dt.date(2023, 2, 1)}, None),
         ("What happened at the last meeting of 2023?", {dt.date(2023, 12, 13)}, None),
+        # ... but the first meeting of a year "at which" something happened is a question over the year
+        ("What was the first meeting in 2022 at which the FOMC raised rates?",
+         {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}, None),
+        ("What was the last meeting in 2022-2023 at which the FOMC raised rates?",
+         {dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, None),
         ("Why did the Fed cut rates on March 15, 2020?", {dt.date(2020, 3, 15)}, None),
         ("What was decided at the April 30, 2024 meeting?", {dt.date(2024, 5, 1)}, None),
         ("What did the Sept. 2015 statement say?", set(), {"statement"}),

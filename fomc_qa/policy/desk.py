@@ -24,11 +24,11 @@ from fomc_qa.retrieval.query_filters import with_question_dates
 from fomc_qa.text.facets import question_facets
 from fomc_qa.text.sentences import plain_question
 
-# "the meeting right before the first cut of 2025", "the meeting after the last hike"
+# "the meeting right before the first cut of 2025", "the meeting after the first 2024 cut", "... the last hike"
 _EVENT_NEIGHBOUR = re.compile(
     r"\b(?:the\s+)?(?:fomc\s+|policy\s+)?meeting\s+(?:right\s+|just\s+|immediately\s+|directly\s+)?"
     r"(?P<side>before|after|following|preceding|prior to)\s+(?:the\s+)?(?P<event>(?:first|last|final|initial)\s+"
-    r"(?:rate\s+)?(?:cut|hike|increase|reduction|raise|move)s?(?:\s+(?:of|in)\s+(?:the\s+)?\d{4}"
+    r"(?:\d{4}\s+)?(?:rate\s+)?(?:cut|hike|increase|reduction|raise|move)s?(?:\s+(?:of|in)\s+(?:the\s+)?\d{4}"
     r"|\s+(?:of|in)\s+the\s+\w+\s+cycle)?)", re.IGNORECASE)
 
 HitFor = Callable[[str], "SearchHit | None"]

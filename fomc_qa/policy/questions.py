@@ -71,13 +71,15 @@ _COUNT = re.compile(
     r"|\blist (?:the |all |every )\b|\bhow often\b|\bin total\b|\btotal\b|\bcumulative\w*|\baltogether\b"
     r"|\bhow much (?:in total|altogether|overall)\b|\bby how much (?:in total|overall|altogether)\b", _W)
 # "first"/"last" as an occurrence, not an ordinal meeting ("the first meeting of 2024") or a quarter.
-_NOT_ORDINAL = r"(?!\s+(?:\w+\s+)?(?:meeting|quarter|half|statement|minutes)\s+(?:of|in)\b)"
+# "the last meeting of 2022" is a date, not an ordinal; "the last meeting in 2020-2025 at which rates were held" is.
+_NOT_ORDINAL = (r"(?!\s+(?:\w+\s+)?(?:meeting|quarter|half|statement|minutes)\s+(?:of|in)\b"
+                r"(?!.*\b(?:at which|in which|where|when|that)\b))")
 _FIRST = re.compile(rf"\b(?:first|earliest|initial)\b{_NOT_ORDINAL}", _W)
 _LIFTOFF = re.compile(r"\blift-?off\b", _W)  # the first hike after a time at the lower bound
 _LAST = re.compile(rf"\b(?:last|final|most recent(?:ly)?)\b{_NOT_ORDINAL}", _W)
 # "the last meeting", "the most recent statement": the latest indexed meeting, not the last move of a kind.
 _LATEST_MEETING = re.compile(
-    r"\b(?:(?:the|its|their|this)\s+)?(?:last|latest|most recent|final)\s+(?:fomc\s+|policy\s+)?"
+    r"\b(?:(?:the|its|their|this)\s+)?(?:last|latest|newest|most recent|final)\s+(?:fomc\s+|policy\s+)?"
     r"(?:meeting|statement|decision|minutes)\b"
     r"(?!\s+(?:of|in|for|before|prior|after|since|at|on|when|where|which|that|with|to|under|until)\b)", _W)
 # "stopped raising" is the last raise; "began cutting" the first cut.
@@ -138,7 +140,7 @@ _DURATION = re.compile(r"\bhow long\b|\bfor how many (?:months|years)\b", _W)
 _SPAN_END = re.compile(r"\b(?:at|by) the (?:end|close) of\b|\byear[- ]end\b|\bend of (?:the year|\d{4})\b", _W)
 _SPAN_START = re.compile(r"\b(?:at|by) the (?:start|beginning|outset) of\b|\bgoing into\b|\bentering\b", _W)
 _CURRENT = re.compile(
-    r"\b(?:current\w*|now|today|at present|presently|latest|most recent(?:ly)?|as of (?:now|today)|these days"
+    r"\b(?:current\w*|now|today|at present|presently|latest|newest|most recent(?:ly)?|as of (?:now|today)|these days"
     r"|right now|as it stands|stand(?:s)? now|at the moment)\b", _W)
 _SIZE = re.compile(r"\bby how much\b|\bhow (?:much|big|large)\b|\bsize\b|\bbasis points?\b|\bbps?\b|\bmagnitude\b", _W)
 _ATTEND = re.compile(r"\b(?:attend\w*|present at|participat\w* in the meeting|who was at|who were at)\b", _W)

@@ -26,7 +26,7 @@ _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixt
 
 
 # "current", "latest", "now": with no date named, the latest indexed meeting is the present.
-_PRESENT = re.compile(r"\b(?:current(?:ly)?|latest|most recent(?:ly)?|now|today|at present|presently)\b")
+_PRESENT = re.compile(r"\b(?:current(?:ly)?|latest|newest|most recent(?:ly)?|now|today|at present|presently)\b")
 
 
 def _month(token: str) -> int:
@@ -212,8 +212,10 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         chosen |= _month_meetings(meetings, int(m.group(2)), _month(m.group(1)), None)
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
+    # "the last meeting of 2022" is a date; "the last meeting in 2022 at which ..." or "... in 2020-2025" is a span
     for m in re.finditer(rf"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|last|final)\s+"
-                         rf"(?:fomc\s+|policy\s+|scheduled\s+)?meeting\s+(?:of|in)\s+{_YEAR}\b", consumed):
+                         rf"(?:fomc\s+|policy\s+|scheduled\s+)?meeting\s+(?:of|in)\s+{_YEAR}\b(?!\s*[-–/]\s*\d)"
+                         rf"(?!.*\b(?:at which|in which|where|when|that)\b)", consumed):
         in_year = [d for d in meetings if d.year == int(m.group(2))]
         idx = _ORDINALS[m.group(1)]
         if in_year and -len(in_year) <= idx < len(in_year):
