@@ -90,7 +90,9 @@ _MARKET_LEVEL = re.compile(
 _ASKS_DOCUMENTS = re.compile(r"\b(?:minutes|statement|staff|participants|fomc|committee|manager|desk)\b.{0,60}"
                              r"\b(?:say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|mention\w*|report\w*)\b"
                              r"|\b(?:say|said|describ\w*|discuss\w*|not(?:e|ed)|mention\w*)\b.{0,60}"
-                             r"\b(?:minutes|statement|staff|participants|fomc|committee)\b", _W)
+                             r"\b(?:minutes|statement|staff|participants|fomc|committee)\b"
+                             r"|\b(?:according to|per|in|from) (?:the )?(?:fed's |fomc's |federal reserve's )?"
+                             r"(?:minutes|statements?|manager's report)\b", _W)
 _PRIVATE = re.compile(
     r"\b(?:should|could|can|must) (?:i|we|you) (?:buy|sell|short|invest|purchase)\b"
     r"|\b(?:what|which) (?:\w+ ){0,3}(?:to buy|to sell|to short|to invest in)\b"
