@@ -184,6 +184,8 @@ def test_qualified_answers():
         ("What did the minutes say about the ECB's policy decisions in 2024?", False),
         ("RBI repo rate after its February 2025 policy meeting?", True),  # central banks by their acronyms
         ("Did the ECB cut rates around the spring of 2025, according to the Fed's minutes?", False),
+        ("Did the FOMC ever look at BoJ / RBA yield curve control?", False),  # the FOMC's own deliberation
+        ("What is the BoJ's 10-year yield today?", True),
         ("Per the minutes, did the Bank of Canada raise rates in mid-2022?", False),
         ("Did the BoE raise rates in May 2023?", True),
         ("How did the staff describe the BoE's gilt purchases in the November 2022 minutes?", False),

@@ -179,6 +179,9 @@ def test_ust_is_treasuries():
     from fomc_qa.policy.securities import _TREASURY
 
     assert _TREASURY.search("starting caps for UST and MBS") and _TREASURY.search("USTs")
+    assert _TREASURY.search("starting runoff caps for Tsys and MBS") and not _TREASURY.search("Tsyganov")
+    q = parse_securities_question("QT plan adopted May 2022: starting runoff caps for Tsys and MBS?", MEETINGS)
+    assert q is not None and set(q.assets) == {"treasury", "mbs"}
 
 
 def test_how_much_faster_the_taper_got_is_its_acceleration():

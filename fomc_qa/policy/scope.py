@@ -69,11 +69,12 @@ _FOREIGN = re.compile(
     r"|united kingdom|uk|britain|british|canada|canadian|mexico|mexican|india|indian|brazil|russia|korea"
     r"|australia|switzerland|swiss|ecb|boj|bank of (?:england|japan|canada)|pboc)\b", _W)
 _STATISTIC = re.compile(
-    r"\b(?:gdp|growth rate|inflation rate|unemployment rate|policy rate|interest rate|stock market|yields?"
-    r"|exchange rate|currency|prices?|deficit|debt|population)\b", _W)
+    r"\b(?:gdp|growth rate|inflation rate|unemployment rate|policy rate|interest rate|stock market"
+    r"|yields?(?! curve control)|exchange rate|currency|prices?|deficit|debt|population)\b", _W)
 _REPORTED = re.compile(
     r"\b(?:say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|assess\w*|mention\w*|according to|report\w*"
-    r"|characteri\w*|minutes|statement|staff|participants|members|committee)\b", _W)
+    r"|characteri\w*|minutes|statement|staff|participants|members|committee"
+    r"|look\w* (?:at|into)|consider\w*|examin\w*|stud(?:y|ied)|review\w*|weigh\w*|flag\w*|cit(?:e|ed))\b", _W)
 _OTHER_CENTRAL_BANK = re.compile(
     r"\b(?:ecb|european central bank|boj|bank of (?:england|japan|canada|korea)|pboc|people's bank of china|snb"
     r"|swiss national bank|reserve bank of (?:australia|india|new zealand)|bundesbank|governing council"

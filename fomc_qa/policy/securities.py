@@ -22,13 +22,13 @@ from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month
 
 _W = re.IGNORECASE
 _ABOUT = re.compile(r"\b(?:purchas\w*|buy\w*|bought|adding|holdings|runoff|run(?:ning)? off|roll(?:ing)? off"
-                    r"|balance sheet|securities|mbs|mortgage-backed|treasur\w+|usts?|taper\w*|redemptions?|qt|qe"
+                    r"|balance sheet|securities|mbs|mortgage-backed|treasur\w+|usts?|tsys?|taper\w*|redemptions?|qt|qe"
                     r"|quantitative (?:tightening|easing))\b", _W)
 _RUNOFF = re.compile(r"\b(?:caps?|runoff|run(?:ning)? off|roll(?:ing)? off|redemptions?|redeem\w*|shrink\w*|qt"
                      r"|quantitative tightening|balance sheet reduction|decline of (?:its )?securities holdings"
                      r"|reduc\w* (?:its |the )?(?:securities |asset )?(?:holdings|balance sheet))\b", _W)
 _PURCHASES = re.compile(r"\b(?:purchas\w*|buy\w*|bought|adding|taper\w*|qe|quantitative easing)\b", _W)
-_TREASURY = re.compile(r"\btreasur(?:y|ies)\b|\busts?\b", _W)  # "UST": analysts' Treasuries
+_TREASURY = re.compile(r"\btreasur(?:y|ies)\b|\busts?\b|\btsys?\b", _W)  # "UST", "Tsys": analysts' Treasuries
 _MBS = re.compile(r"\b(?:mbs|mortgage-backed|mortgage|agency)\b", _W)
 _WHEN = re.compile(r"\bwhen\b|\bwhat (?:date|month|meeting)\b|\bwhich (?:date|month|meeting)\b|\bat which\b", _W)
 _END = re.compile(r"(?<!-)\b(?:stop\w*|end(?:ed|s|ing)?|conclud\w*|halt\w*|finish\w*|wind down|wound down"

@@ -26,6 +26,7 @@ GLOSSARY: dict[str, str] = {
     r"\b(dissent(?:s|ed|ing|ers?)?)\b": "voting against this action preferred",
     r"\b(dot plot|dots|sep)\b": "Summary of Economic Projections",
     r"\bmbs\b": "mortgage-backed securities",
+    r"\b(usts?|tsys?)\b": "Treasury securities",
     r"\b(pandemic|covid(?:-19)?)\b": "coronavirus outbreak",
     r"\b(unemployment|jobs|labor market)\b": "labor market conditions unemployment rate",
     r"\b(rrp|reverse repo)\b": "overnight reverse repurchase agreement facility",

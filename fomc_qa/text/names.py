@@ -58,8 +58,10 @@ _ABBREVIATIONS = {
     "qt": ("qt", "runoff", "reduce its holdings", "reducing its holdings", "balance sheet reduction",
            "reduction of its securities holdings", "decline of its securities holdings", "redemption cap"),
     "qe": ("qe", "asset purchases", "increase its holdings", "purchases of treasury securities"),
-    "ust": ("ust", "treasury securities", "treasuries", "treasury"), "usts": ("usts", "treasury securities",
-                                                                            "treasuries", "treasury"),
+    "ust": ("ust", "treasury securities", "treasuries", "treasury"),
+    "usts": ("usts", "treasury securities", "treasuries", "treasury"),
+    "tsy": ("tsy", "treasury securities", "treasuries", "treasury"),
+    "tsys": ("tsys", "treasury securities", "treasuries", "treasury"),
 }
 
 
