@@ -698,6 +698,10 @@ def test_a_meeting_named_by_an_event_a_peak_placed_by_its_year_and_a_move_asked_
                                       MEETINGS)
     assert last_hold.intent == "last" and last_hold.direction == "maintain"
     assert parse_policy_question("What is the newest target range?", MEETINGS).intent == "current"
+    chain3 = [dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2022, 6, 15), dt.date(2022, 7, 27)]
+    chained = parse_policy_question("How did the inflation language shift from Mar 2022 to May 2022 to Jul 2022?",
+                                    chain3)
+    assert chained.intent == "evolution" and chained.meetings == (chain3[0], chain3[1], chain3[3])
     assert parse_policy_question("In the newest FOMC statement, where is the range?", MEETINGS).meetings == \
         (MEETINGS[-1],)
     after_peak = desk.consult("The first rate cut after the 2023 peak - which meeting and how big?")

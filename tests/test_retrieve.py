@@ -209,3 +209,8 @@ def test_a_policy_document_known_by_its_year_is_not_a_meetings_statement():
 def test_an_arrow_between_months_is_a_range():
     assert parse_filter("Mar -> May 2022: how did the statement change?", MEETINGS).meetings == {
         dt.date(2022, 3, 16), dt.date(2022, 5, 4)}
+    # three months and arrows: each month listed, not the months between the first and last
+    assert parse_filter("Mar -> May -> Dec 2023: how did the guidance change?", MEETINGS).meetings == {
+        dt.date(2023, 12, 13)}
+    assert parse_filter("Mar -> May -> Dec 2022: how did the guidance change?", [*MEETINGS, dt.date(2022, 7, 27)]
+                        ).meetings == {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}

@@ -335,6 +335,7 @@ def role_of(text: str) -> str | None:
 
 
 # "starting in March 2022", "beginning with the March 2022 meeting": that meeting and every one after it.
+_CHAIN_GOES_ON = re.compile(rf"\s*(?:,\s*)?(?:to|then|->|=>|→)\s+(?:the\s+)?{_MONTH}\b", _W)
 _FROM_ON = re.compile(rf"\b(?:starting|beginning|commencing)\s+(?:in\s+|with\s+(?:the\s+)?|at\s+(?:the\s+)?)?"
                       rf"{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}(?!\s+(?:\w+\s+)?(?:to|through|until|and)\b)", _W)
 
@@ -347,7 +348,7 @@ def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bo
         if first:
             return [d for d in meetings if d >= min(first)], True
     m = _SPAN_RANGE.search(question)
-    if m:
+    if m and not _CHAIN_GOES_ON.match(question, m.end()):  # "from Feb 2023 to Mar 2023 to May 2023": a list
         (y0, m0), (y1, m1) = (int(m.group(2) or m.group(4)), _month(m.group(1))), (int(m.group(4)), _month(m.group(3)))
         first, last = _month_meetings(list(meetings), y0, m0, None), _month_meetings(list(meetings), y1, m1, None)
         start = min(first) if first else dt.date(y0, m0, 1)

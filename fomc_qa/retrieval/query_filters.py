@@ -179,9 +179,10 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         chosen |= _month_meetings(meetings, int(m.group(3)), _month(m.group(1)), int(m.group(2)))
         named.append(m.group(0))
         consumed = consumed.replace(m.group(0), " ")
-    # "the March, May and June 2025 statements", "from May to June to July 2024": each month listed, one year.
-    listed = (rf"\b{_MONTH}(?:\s*(?:,\s*(?:and\s+|then\s+)?|\band\b|&|\bto\b|\bthen\b)\s*(?:the\s+)?{_MONTH}){{2,}}"
-              rf"\s+(?:of\s+)?{_YEAR}\b")
+    # "the March, May and June 2025 statements", "from May to June to July 2024", "Feb -> Mar -> May 2023": each
+    # month listed, one year.
+    listed = (rf"\b{_MONTH}(?:\s*(?:,\s*(?:and\s+|then\s+)?|\band\b|&|\bto\b|\bthen\b|->|=>|→)\s*(?:the\s+)?"
+              rf"{_MONTH}){{2,}}\s+(?:of\s+)?{_YEAR}\b")
     for m in re.finditer(listed, consumed):
         year = int(re.search(_YEAR, m.group(0)).group(1))
         for month in re.findall(_MONTH, m.group(0)):
