@@ -329,6 +329,9 @@ def test_advice_is_out_of_scope_and_its_near_misses_are_not(question, out):
         ("When did the Fed drop the word 'transitory' from its statement?", "transitory", "last"),
         ("How many statements in 2022 mentioned the word transitory?", "transitory", "count"),
         ("Which statements used the phrase \"ample reserves\"?", "ample reserves", "count"),
+        ("When did 'transitory' last appear, and what replaced it?", "transitory", "last"),
+        ("When did 'transitory' enter the statement and when was it last used?", "transitory", "both"),
+        ("When did the statement first drop 'transitory'?", "transitory", "last"),
     ],
 )
 def test_mention_questions_name_the_term(question, term, edge):
@@ -346,6 +349,10 @@ def test_mention_answers_find_first_last_and_count_in_the_statements():
                   chained)
     assert "May 4, 2022; the next, on June 15, 2022, no longer did" in last.direct
     assert [x.label for x in last.quotes] == ["FOMC statement of May 4, 2022", "FOMC statement of June 15, 2022"]
+    both = answer(parse_policy_question("When did 'elevated' enter the statement, and when was it last used?",
+                                        MEETINGS), chained)
+    assert both.direct.startswith("The first statement in the indexed meetings to use “elevated” was that of ")
+    assert "The last statement in the indexed meetings to use “elevated”" in both.direct
     count = answer(parse_policy_question('How many statements used the word "elevated"?', MEETINGS), chained)
     assert count.direct.startswith("6 (six) of the 6 statements in the indexed meetings use “elevated”")
     # A term no statement uses is left to retrieval (the minutes may use it).

@@ -160,13 +160,13 @@ _TERM_AFTER = re.compile(
     r"[a-z][\w-]*){0,3}?)\s*(?:[?.,;]"
     r"|\s+(?:in|at|for|from|during|between|and(?!\s+(?!(?:when|why|how|where|who|what|which)\b)[a-z][\w-]*\s*[?.]?"
     r"\s*$)|or|after|before|since|until|to)\b|$)", _W)
-_MENTION_FIRST = re.compile(r"\b(?:first|start\w*|begin\w*|began|introduc\w*|earliest)\b", _W)
+_MENTION_FIRST = re.compile(r"\b(?:first|start\w*|begin\w*|began|introduc\w*|earliest|enter(?:ed|s)?|added)\b", _W)
 _MENTION_LAST = re.compile(r"\b(?:last|stop\w*|drop\w*|remov\w*|no longer|ceas\w*|abandon\w*|retire\w*"
                            r"|latest|final)\b", _W)
 _MENTION_COUNT = re.compile(r"\bhow many\b|\bhow often\b|\b(?:which|what) (?:statements|meetings)\b|\bnumber of\b",
                             _W)
 _STATEMENT_WORDS = re.compile(r"\bstatements?\b|\bdescrib\w*|\bcall\w*|\bwording\b|\blanguage\b"
-                              r"|\b(?:word|term|phrase)\b|\bmention\w*|\bsay(?:ing)?\b|\bsaid\b", _W)
+                              r"|\b(?:word|term|phrase)\b|\bmention\w*|\bsay(?:ing)?\b|\bsaid\b|\bappear\w*", _W)
 
 
 def mention_term(text: str) -> str | None:
@@ -269,7 +269,7 @@ class PolicyQuestion:
     unscheduled: bool = False  # a count of unscheduled meetings and notation votes
     edge: str | None = None  # "end" / "start" / "as_of": the range at the end or the start of a named span, or on a
     # day without a meeting (`as_of`); for a
-    # mention: "first" / "last" / "count"; for dissents and unanimous votes: "first" / "last"
+    # mention: "first" / "last" / "both" / "count"; for dissents and unanimous votes: "first" / "last"
     yes_no: bool = False  # "Did the FOMC raise ...?": the answer opens with Yes or No
     titles: tuple[str, ...] = ()  # Committee officers' titles, for officer questions
     term: str | None = None  # the wording a mention question searches the statements for
@@ -480,12 +480,20 @@ def _person(q: str) -> str | None:
     return next((w for w in opening if not is_common(w) and w.lower() not in _VERBS_AND_NOUNS), None)
 
 
+def _asks_first_and_last(q: str) -> bool:
+    """"When did 'X' enter the statement, and when was it last used?": one part asks for the first, another for the
+    last ("when did it first drop X" asks for one edge)."""
+    parts = re.split(r",?\s+and\s+|[?;]\s*", q)
+    return any(_MENTION_FIRST.search(a) and not _MENTION_LAST.search(a) for a in parts) and \
+        any(_MENTION_LAST.search(b) and not _MENTION_FIRST.search(b) for b in parts)
+
+
 def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Rules in order of specificity; each names what it needs from the question."""
     term = mention_term(q) if _STATEMENT_WORDS.search(q) and not re.search(r"\bminutes\b", q, _W) else None
     if term:
-        kind = ("count" if _MENTION_COUNT.search(q) else "last" if _MENTION_LAST.search(q)
-                else "first" if _MENTION_FIRST.search(q) else None)
+        kind = ("count" if _MENTION_COUNT.search(q) else "both" if _asks_first_and_last(q)
+                else "last" if _MENTION_LAST.search(q) else "first" if _MENTION_FIRST.search(q) else None)
         if kind:
             rest = re.sub(re.escape(term), " ", q, flags=_W)
             return "mention", {"term": term, "edge": kind, "roles": roles_of(rest)}

@@ -42,7 +42,7 @@ def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
         direct = (f"{count_words(len(found))} of the {len(records)} statements {span} use {term}: {dates}.")
         chosen = found if len(found) <= MAX_LISTED else [*found[: MAX_LISTED // 2], *found[-MAX_LISTED // 2:]]
         return RecordAnswer(sentence(direct), [q_ for r, s in chosen for q_ in quote(r, s.source)])
-    if q.edge == "last":
+    if q.edge in ("last", "both"):
         following = next((r for r in records if r.meeting_date > last[0].meeting_date), None)
         direct = f"The last statement {span} to use {term} was that of {day(last[0].meeting_date)}"
         direct += (f"; the next, on {day(following.meeting_date)}, no longer did." if following is not None
@@ -51,6 +51,9 @@ def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
         if following is not None:
             same_role = next((s for s in following.statement if s.role == last[1].role), None)
             quotes += quote(following, same_role.source if same_role else None, "the next statement")
+        if q.edge == "both" and first[0] is not last[0]:  # "when did it enter, and when was it last used?"
+            direct = f"The first statement {span} to use {term} was that of {day(first[0].meeting_date)}. {direct}"
+            quotes = quote(first[0], first[1].source) + quotes
         return RecordAnswer(direct, quotes)
     direct = f"The first statement {span} to use {term} was that of {day(first[0].meeting_date)}"
     direct += f" ({count_words(len(found))} statements used it, the last on {day(last[0].meeting_date)})." \
