@@ -645,6 +645,13 @@ def test_after_a_cycle_liftoff_and_comparisons_need_two_dates():
     assert parse_policy_question("Did anyone want a bigger first hike after January 2022?", MEETINGS).intent \
         != "compare"
     assert parse_policy_question("Was the June 2022 hike bigger than the May 2022 one?", MEETINGS).intent == "compare"
+    # "than the one before it": the previous move of the same kind, which the desk finds
+    previous = PolicyDesk(RECORDS, lambda chunk_id: None).consult(
+        "Was the June 2022 hike bigger than the one before it? By how much?")
+    assert previous.question.intent == "compare" and previous.question.meetings == (D(2022, 5, 4), D(2022, 6, 15))
+    assert "3/4 percentage point" in previous.answer.direct and "1/2 percentage point" in previous.answer.direct
+    assert PolicyDesk(RECORDS, lambda chunk_id: None).consult(
+        "Was the March 2022 hike bigger than the previous hike?") is None  # none before it in the index
 
 
 def test_a_notation_vote_named_as_a_document_is_not_a_vote_question():

@@ -121,6 +121,12 @@ class PolicyDesk:
             if not span:
                 return None
             parsed = dataclasses.replace(parsed, meetings=tuple(span), named_span=True)
+        if parsed.versus_previous:  # "smaller than the one before it": the previous move of the same kind
+            at = parsed.meetings[0]
+            before = [r.meeting_date for r in self.records if r.meeting_date < at and matches(r, parsed)]
+            if not before:
+                return None
+            parsed = dataclasses.replace(parsed, meetings=(before[-1], at), named_span=True)
         result = answer(parsed, in_span(self.records, set(parsed.meetings)))
         return Consultation(parsed, result) if result is not None else None
 

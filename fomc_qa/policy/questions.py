@@ -42,6 +42,11 @@ _OTHER_RATES = re.compile(
 # "Was the July 2023 hike larger than the May 2023 one?": the moves of the meetings it names, side by side.
 _COMPARE = re.compile(r"\b(?:larger|bigger|smaller|greater|more aggressive|less aggressive|same size|as (?:large|big)"
                       r"|compar\w*|versus|vs\.?|differ\w*)\b", _W)
+# "Was the Dec 2022 hike smaller than the one before it?": that move against the previous move of its kind.
+_PREVIOUS_MOVE = re.compile(
+    r"\bthe (?:one|move|hike|cut|increase|reduction|decrease) (?:before|prior to|preceding) (?:it|that|this)\b"
+    r"|\bthe (?:previous|prior|preceding) (?:one|move|hike|cut|increase|reduction|decrease"
+    r"|meeting's (?:move|hike|cut))\b", _W)
 _MOVE = re.compile(rf"\b(?:{_RAISE}|{_LOWER}|{_HOLD}|moves?|changes?|decisions?|actions?)\b", _W)
 _RATES = {
     "iorb": re.compile(r"\b(?:iorb|ioer|interest (?:rate )?(?:paid )?on (?:excess |reserve )?(?:reserves|balances)"
@@ -288,6 +293,7 @@ class PolicyQuestion:
     average: bool = False  # a count that also asks the average size of the moves
     asks_move: bool = False  # "Did the Fed change rates in January 2025?": whether it moved at all (Yes / No)
     edits: str | None = None  # a redline's edits asked for first: "removed" ("what was dropped") or "added"
+    versus_previous: bool = False  # "smaller than the one before it": against the previous move of its kind (the desk)
 
     @property
     def role(self) -> str | None:
@@ -424,6 +430,9 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
                                  and extra.get("edge") not in ("first", "last")) \
             or (intent == "officer" and not named and re.search(r"\b(?:is|are)\b", q, _W)):
         span = [meetings[-1]]
+    if len(span) == 1 and intent in ("compare", "change", "decision") and extra.get("direction") != "maintain" \
+            and _PREVIOUS_MOVE.search(q):
+        intent, extra = "compare", {**extra, "versus_previous": True}
     yes_no = bool(re.match(r"\s*(?:did|was|were|has|have|is|does|do)\b", q, _W))
     if yes_no and intent == "decision" and extra.get("direction") and len(span) > 1:
         intent = "count"  # "Has the Fed cut rates this year?": how many such moves, Yes or No
@@ -654,6 +663,8 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "reason", {"direction": direction}  # the statement's reasons for its decision
     if _DISCUSSION.search(q):
         return None, {}
+    if direction and _PREVIOUS_MOVE.search(q):  # "the September 2024 cut against the previous cut": moves compared
+        return "compare", {"direction": direction}
     if about_rate or (direction and _FOMC.search(q)):
         return "decision", {"direction": direction, "with_votes": qualifiers["with_votes"],
                             "asks_move": not direction and bool(_ANY_MOVE.search(q))}
