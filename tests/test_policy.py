@@ -208,6 +208,7 @@ def test_qualified_answers():
         ("May 2025 staff outlook: what were tariffs expected to do to inflation this year?", False),
         ("What is China's inflation rate this year?", True),
         ("Where did the 10-year UST yield close on March 9, 2020?", True),
+        ("What was the yield on the 10-year Treasury note at the market close on September 18, 2024?", True),
         ("How did the manager describe the moves in 10-year Treasury yields in March 2020?", False),
         ("Who attended the June 2022 meeting?", False),
         ("What did participants say about consumer spending on food in 2022?", False),
@@ -718,6 +719,11 @@ def test_a_meeting_named_by_an_event_a_peak_placed_by_its_year_and_a_move_asked_
     assert chained.intent == "evolution" and chained.meetings == (chain3[0], chain3[1], chain3[3])
     assert parse_policy_question("In the newest FOMC statement, where is the range?", MEETINGS).meetings == \
         (MEETINGS[-1],)
+    after_cycle = desk.consult("First cut after the 2022–2023 tightening cycle, and how large?")  # an en dash
+    assert "September 18, 2024" in after_cycle.answer.direct
+    peak = desk.consult("What was the highest target range reached during the 2022 tightening cycle, and when was it "
+                        "first lowered from that level?")
+    assert "September 18, 2024" in peak.answer.direct  # the peak held past the cycle's last move, until the cut
     after_peak = desk.consult("The first rate cut after the 2023 peak - which meeting and how big?")
     assert "September 18, 2024" in after_peak.answer.direct and "1/2 percentage point" in after_peak.answer.direct
     first = desk.consult("first hike of the 2022 cycle - when, to what range, and was it unanimous?")

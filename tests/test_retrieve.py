@@ -25,6 +25,11 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
          {dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),
         ("What happened at the first meeting of 2023?", {dt.date(2023, 2, 1)}, None),
         ("What happened at the last meeting of 2023?", {dt.date(2023, 12, 13)}, None),
+        # a question opening "Before <something> in <month year>," asks about the meetings before that month
+        ("Before the FOMC resumed cutting rates in May 2022, what was the last hold?",
+         {dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16)}, None),
+        ("Before the May 2022 hike, how many moves were there in 2022?", {dt.date(2022, 3, 16), dt.date(2022, 5, 4)},
+         None),
         # ... but the first meeting of a year "at which" something happened is a question over the year
         ("What was the first meeting in 2022 at which the FOMC raised rates?",
          {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}, None),

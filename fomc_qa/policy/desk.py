@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -112,6 +113,10 @@ class PolicyDesk:
             span = cycle_span(self.records, parsed.cycle, within)
             if span and parsed.after_cycle:
                 span = [d for d in self.meetings if d > span[-1]]
+            elif span and parsed.intent == "peak":  # the cycle's peak held past its last move, until a move away
+                later = [r for r in self.records if r.meeting_date > span[-1]]
+                holds = len(list(itertools.takewhile(lambda r: r.decision == "maintain", later)))
+                span = [*span, *(r.meeting_date for r in later[: holds + 1])]
             if not span:
                 return None
             parsed = dataclasses.replace(parsed, meetings=tuple(span), named_span=True)

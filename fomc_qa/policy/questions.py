@@ -92,7 +92,7 @@ _STOPPED = re.compile(r"\b(?:stop\w*|end\w*|halt\w*|conclud\w*|finish\w*|paus\w*
                       r"(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
 _STARTED = re.compile(r"\b(?:start\w*|begin\w*|began|begun|commenc\w*|resum\w*|initiat\w*|kick\w* off)\s+"
                       r"(?:to\s+)?(?:its\s+|the\s+)?(?:rais|hik|cut|lower|eas|tighten)\w*", _W)
-_AFTER = re.compile(r"\b(?:after|following|since|post|once)\s+(?:the\s+|its\s+|that\s+)?(?:[\w'-]+\s+){0,3}$", _W)
+_AFTER = re.compile(r"\b(?:after|following|since|post|once)\s+(?:the\s+|its\s+|that\s+)?(?:[\w'’–—-]+\s+){0,3}$", _W)
 # "the tightening cycle that began in 2022": the run of moves one way, holds included, until the first
 # move the other way; the question's dates name where the cycle started, not where it ends.
 _CYCLE = re.compile(

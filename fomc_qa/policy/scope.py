@@ -72,7 +72,8 @@ _STATISTIC = re.compile(
     r"\b(?:gdp|growth rate|inflation rate|unemployment rate|policy rate|interest rate|stock market"
     r"|yields?(?! curve control)|exchange rate|currency|prices?|deficit|debt|population)\b", _W)
 _REPORTED = re.compile(
-    r"\b(?:say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|assess\w*|mention\w*|according to|report\w*"
+    r"\b(?:say|said|says|describ\w*|discuss\w*|(?<!treasury )(?<!year )(?<!bill )not(?:e|ed)|view\w*|assess\w*"
+    r"|mention\w*|according to|report\w*"
     r"|characteri\w*|minutes|statement|staff|participants|members|committee"
     r"|look\w* (?:at|into)|consider\w*|examin\w*|stud(?:y|ied)|review\w*|weigh\w*|flag\w*|cit(?:e|ed))\b", _W)
 _OTHER_CENTRAL_BANK = re.compile(
@@ -85,7 +86,8 @@ _DECISION_OR_VOTE = re.compile(r"\b(?:decid\w*|decision|vot\w*|oppos\w*|dissent\
 _MARKET_LEVEL = re.compile(
     r"\b(?:s&p ?500|s&p|dow jones|dow|nasdaq|russell 2000|vix|bitcoin|ethereum|crypto\w*|gold price|price of gold"
     r"|oil price|price of oil|stock price|share price|closing (?:level|price)|closed at|close of trading|trading at"
-    r"|market cap\w*|(?:yields?|prices?|index|level|stocks?|shares?|dollar)\s+clos\w+|clos(?:e|ed|ing)\s+(?:on|at))\b",
+    r"|market cap\w*|(?:yields?|prices?|index|level|stocks?|shares?|dollar)\s+clos\w+|clos(?:e|ed|ing)\s+(?:on|at)"
+    r"|(?:at|by) the (?:market )?close|market close|end[- ]of[- ]day|intraday)\b",
     _W)
 # Asking what the FOMC's documents said (about the ECB, about equity prices), not for the fact itself.
 _ASKS_DOCUMENTS = re.compile(r"\b(?:minutes|statement|staff|participants|fomc|committee|manager|desk)\b.{0,60}"

@@ -93,6 +93,22 @@ _NEIGHBOUR = (rf"\b(?:the\s+)?(meeting|statement|decision|minutes)s?\s+(?:right\
               rf"(?:(\d{{1,2}}),?\s+)?{_YEAR}")
 
 
+# "Before the FOMC resumed cutting in September 2025, what was the last hold?": the meetings before that month.
+_OPENING_BEFORE = re.compile(rf"^\s*(?:before|prior to|ahead of)\s+(?:[a-z'’]+\s+){{0,8}}?{_MONTH}\s+"
+                             rf"(?:(\d{{1,2}}),?\s+)?{_YEAR}\s*,")
+
+
+def _upper_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | None:
+    """The meetings before the date of a clause the (lower-case) question opens with, and that clause."""
+    m = _OPENING_BEFORE.search(q)
+    if not m or re.search(_YEAR, q[m.end():]):  # "Before the September 2024 cut, how many holds in 2024?": that year
+        return None
+    anchor = _month_meetings(meetings, int(m.group(3)), _month(m.group(1)), int(m.group(2)) if m.group(2) else None)
+    end = min(anchor) if anchor else dt.date(int(m.group(3)), _month(m.group(1)), 1)
+    before = {d for d in meetings if d < end}
+    return (before, m.group(0)) if before else None
+
+
 def reference_dates(question: str) -> list[str]:
     """The phrases naming a date the question counts from ("after the march 15, 2020 meeting",
     lower case): the answer lies after that date, so passages need not mention it."""
@@ -170,7 +186,7 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
             chosen.add(side[0] if after else side[-1])
             named.append(neighbour.group(0))
             consumed = consumed.replace(neighbour.group(0), " ")
-    bound = _lower_bound(q, meetings) if not neighbour else None
+    bound = (_lower_bound(q, meetings) or _upper_bound(q, meetings)) if not neighbour else None
     if bound is not None:
         chosen |= bound[0]
         named.append(bound[1])
