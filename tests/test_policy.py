@@ -10,10 +10,11 @@ from fomc_qa.policy.answers import answer
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words, fed_fraction, percentage_points, range_forms
-from fomc_qa.policy.questions import parse_policy_question
+from fomc_qa.policy.questions import mention_term, parse_policy_question
 from fomc_qa.policy.record import Dissent, MeetingRecord, Officer, RateRange, Source, StatementSentence
 from fomc_qa.policy.scope import out_of_scope
 from fomc_qa.policy.timeline import chain, chain_problems, cycle_span, timeline_rows
+from fomc_qa.text.sentences import plain_question
 
 D = dt.date
 
@@ -809,3 +810,29 @@ def test_two_dissenters_named_in_one_vote_sentence_quote_it_once():
     result = PolicyDesk([*RECORDS[:3], both, *RECORDS[4:]], lambda chunk_id: None).consult(
         "Who dissented in June 2022?").answer
     assert [q.source.sentence for q in result.quotes].count(vote.sentence) == 1
+
+
+def test_one_persons_attendance_is_answered_yes_or_no():
+    line = Source(sentence="PRESENT: Jerome H. Powell, Chair; Lorie K. Logan", document_id="minutes-2023-01-31",
+                  chunk_id="minutes-2023-01-31#000")
+    record = RECORDS[4].model_copy(update={"attendance": ["Jerome H. Powell", "Lorie K. Logan"],
+                                           "attendance_source": line, "not_voting": ["Adriana D. Kugler"]})
+    desk = PolicyDesk([*RECORDS[:4], record, RECORDS[5]], lambda chunk_id: None)
+    absent = desk.consult("Kugler at the Jan 2023 mtg?")  # analysts' shorthand, no verb
+    assert absent.question.intent == "attendance" and absent.answer.direct.startswith("No: Adriana D. Kugler was "
+                                                                                      "absent and not voting")
+    assert desk.consult("Did Logan attend the January 2023 meeting?").answer.direct.startswith("Yes: the minutes "
+                                                                                              "list Lorie K. Logan")
+    everyone = desk.consult("Attendance at the January 2023 meeting?")  # no one named: the whole list
+    assert everyone.answer.direct.startswith("The minutes of the January 31, 2023 meeting list")
+
+
+def test_shorthand_and_quoted_terms():
+    assert plain_question("Jan 2020 mtg, pre-COVID: FFR range?") == "Jan 2020 meeting, pre-COVID: FFR range?"
+    assert plain_question("'transitory' in the stmt: when'd it show up? Mar 2024 mins") == \
+        "'transitory' in the statement: when did it show up? Mar 2024 minutes"
+    assert parse_policy_question("What was the FFR range in Jan 2022?", MEETINGS).intent == "decision"
+    assert mention_term("What new sentence showed up in the May 2024 statement that wasn't in March's?") is None
+    assert parse_policy_question("'elevated' in the statement: when did it first show up and when was it dropped?",
+                                 MEETINGS).edge == "both"
+    assert out_of_scope("YCT debate, Jun 2020: which yields were the BoJ and RBA targeting?") is None

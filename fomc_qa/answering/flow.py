@@ -28,6 +28,7 @@ from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.scope import out_of_scope, outside_the_index
 from fomc_qa.retrieval.query_filters import with_question_dates
 from fomc_qa.text.facets import question_facets
+from fomc_qa.text.sentences import plain_question
 
 Retrieve = Callable[[str, int], list[SearchHit]]
 Generate = Callable[[str, str], str]  # (question, passages) -> the LM's answer text with [n] markers
@@ -64,6 +65,7 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     writes its own words (`quotes_only` false) also gets the record's direct sentence as context.
     """
     started = time.perf_counter()
+    question = plain_question(question)  # shorthand spelled out for every step: scope, record, retrieval, reader
     if out_of_scope_request(question, desk):
         return Reading(INSUFFICIENT_ANSWER, [], "insufficient", [], "", 0.0, 0.0)
     consultation = desk.consult(question) if desk else None

@@ -31,7 +31,7 @@ _LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go d
 _HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|skip\w*|on hold|leave|left)"
 _DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
 _POLICY_RATE = re.compile(
-    r"\b(?:target range|the range|(?:federal|fed) funds|policy rate|interest rates?|rates?|benchmark rate"
+    r"\b(?:target range|the range|(?:federal|fed) funds|ffr|policy rate|interest rates?|rates?|benchmark rate"
     r"|borrowing costs|hikes?|liftoff|rate (?:cuts?|increases?|reductions?))\b", _W)
 # Rates that are data, not the policy rate: "the unemployment rate", "mortgage rates", "the inflation rate".
 _OTHER_RATES = re.compile(
@@ -148,11 +148,14 @@ _CURRENT = re.compile(
     r"\b(?:current\w*|now|today|at present|presently|latest|newest|most recent(?:ly)?|as of (?:now|today)|these days"
     r"|right now|as it stands|stand(?:s)? now|at the moment)\b", _W)
 _SIZE = re.compile(r"\bby how much\b|\bhow (?:much|big|large)\b|\bsize\b|\bbasis points?\b|\bbps?\b|\bmagnitude\b", _W)
+# "Kugler at the Jul 2025 meeting?", "Was Logan at the June 2024 meeting?": whether that person attended.
+_PERSON_AT_MEETING = re.compile(r"^\s*(?:was|were|is)?\s*[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+)?\s+(?:at|in)\s+"
+                                r"(?:the\s+)?(?:\w+\s+){1,3}meeting\s*\?\s*$")
 _ATTEND = re.compile(r"\b(?:attend\w*|present at|participat\w* in the meeting|who was at|who were at)\b", _W)
 # "When did the statement first call inflation 'transitory'?", "... stop saying ...", "how many statements
 # mentioned ...": the occurrences of a term in the statements' sentences over a span. The term is what the
 # question quotes, or what follows "the word/phrase", "describe ... as", "mention/refer to".
-_QUOTED = re.compile(r"[\"“‘']([^\"”’']{2,60})[\"”’']")
+_QUOTED = re.compile(r"(?<![A-Za-z])[\"“‘']([^\"”’']{2,60})[\"”’'](?![A-Za-z])")  # not the apostrophes of "wasn't"
 _TERM_AFTER = re.compile(
     r"\b(?:(?:mention\w*|refer\w*\s+to|us(?:e|ed|ing))\s+(?:the\s+)?(?:(?:word|term|phrase|expression)s?\s+)?"
     r"|the\s+(?:word|term|phrase|expression)s?\s+"
@@ -165,7 +168,8 @@ _TERM_AFTER = re.compile(
     r"[a-z][\w-]*){0,3}?)\s*(?:[?.,;]"
     r"|\s+(?:in|at|for|from|during|between|and(?!\s+(?!(?:when|why|how|where|who|what|which)\b)[a-z][\w-]*\s*[?.]?"
     r"\s*$)|or|after|before|since|until|to)\b|$)", _W)
-_MENTION_FIRST = re.compile(r"\b(?:first|start\w*|begin\w*|began|introduc\w*|earliest|enter(?:ed|s)?|added)\b", _W)
+_MENTION_FIRST = re.compile(r"\b(?:first|start\w*|begin\w*|began|introduc\w*|earliest|enter(?:ed|s)?|added"
+                            r"|show(?:s|ed)? up)\b", _W)
 _MENTION_LAST = re.compile(r"\b(?:last|stop\w*|drop\w*|remov\w*|no longer|ceas\w*|abandon\w*|retire\w*"
                            r"|latest|final)\b", _W)
 _MENTION_COUNT = re.compile(r"\bhow many\b|\bhow often\b|\b(?:which|what) (?:statements|meetings)\b|\bnumber of\b",
@@ -509,8 +513,8 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     titles = officer_titles(q)
     if titles and _WHO.search(q) and not _DISSENT.search(q):
         return "officer", {"titles": titles}
-    if _ATTEND.search(q):
-        return "attendance", {}
+    if _ATTEND.search(q) or _PERSON_AT_MEETING.search(q):
+        return "attendance", {"person": None if _WHO.search(q) else _person(q)}
     main = _EVENT_CLAUSE.sub("", q).strip() or q  # "... unanimous, before the string of dissents began"
     edge = ("first" if _FIRST.search(main) or re.search(r"\bnext (?:dissent|unanim)", q, _W)  # "the next dissent"
             else "last" if _LAST.search(main) else None)  # "the last dissent"

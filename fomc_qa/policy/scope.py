@@ -75,7 +75,8 @@ _REPORTED = re.compile(
     r"\b(?:say|said|says|describ\w*|discuss\w*|(?<!treasury )(?<!year )(?<!bill )not(?:e|ed)|view\w*|assess\w*"
     r"|mention\w*|according to|report\w*"
     r"|characteri\w*|minutes|statement|staff|participants|members|committee"
-    r"|look\w* (?:at|into)|consider\w*|examin\w*|stud(?:y|ied)|review\w*|weigh\w*|flag\w*|cit(?:e|ed))\b", _W)
+    r"|look\w* (?:at|into)|consider\w*|examin\w*|stud(?:y|ied)|review\w*|weigh\w*|flag\w*|cit(?:e|ed)|debat\w*"
+    r"|deliberat\w*)\b", _W)
 _OTHER_CENTRAL_BANK = re.compile(
     r"\b(?:ecb|european central bank|boj|bank of (?:england|japan|canada|korea)|pboc|people's bank of china|snb"
     r"|swiss national bank|reserve bank of (?:australia|india|new zealand)|bundesbank|governing council"

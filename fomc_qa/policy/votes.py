@@ -164,6 +164,9 @@ def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
     return RecordAnswer("The vote " + "; ".join(parts) + ".", quotes)
 
 def answer_attendance(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+    one = _attended(q.person, records[0]) if q.person and len(records) == 1 else None
+    if one is not None:
+        return one
     parts, quotes = [], []
     for r in records[-3:]:
         if r.attendance:
@@ -172,6 +175,21 @@ def answer_attendance(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Re
     if not parts:
         return RecordAnswer(f"The minutes of the {span_phrase(q, records)} do not list the attendance.")
     return RecordAnswer(sentence("; ".join(parts)), quotes)
+
+def _attended(surname: str, r: MeetingRecord) -> RecordAnswer | None:
+    """Whether one person attended the meeting: listed present by the minutes, or absent and not voting; None for
+    a name neither list holds (the whole attendance answers then)."""
+    def named(names: Sequence[str]) -> str | None:
+        return next((n for n in names if n.split()[-1].lower() == surname.lower()), None)
+    when = f"the {day(r.meeting_date)} meeting"
+    absent = named(r.not_voting)
+    if absent:
+        return RecordAnswer(f"No: {absent} was absent and not voting at {when}.", quote(r, r.vote_source))
+    present = named([*r.attendance, *r.other_presidents])
+    if present:
+        return RecordAnswer(f"Yes: the minutes list {present} among those present at {when}.",
+                            quote(r, r.attendance_source))
+    return None
 
 def _canonical_title(title: str) -> str:
     title = re.sub(r"^(Vice )?Chair(?:man|woman)$", r"\1Chair", title)
