@@ -710,6 +710,8 @@ def test_a_meeting_named_by_an_event_a_peak_placed_by_its_year_and_a_move_asked_
         "What did the FOMC do at the January 31, 2023 meeting?"
     assert desk.dated("The meeting before the first 2024 cut: where was the range?") == \
         "the January 31, 2023 meeting: where was the range?"
+    assert desk.dated("range two meetings before the first 2024 cut?") == "range the June 15, 2022 meeting?"
+    assert desk.dated("the meeting after liftoff — what did they do?") == "the May 4, 2022 meeting — what did they do?"
     last_hold = parse_policy_question("What was the last meeting in 2020-2025 at which the FOMC held the range?",
                                       MEETINGS)
     assert last_hold.intent == "last" and last_hold.direction == "maintain"
@@ -836,3 +838,6 @@ def test_shorthand_and_quoted_terms():
     assert parse_policy_question("'elevated' in the statement: when did it first show up and when was it dropped?",
                                  MEETINGS).edge == "both"
     assert out_of_scope("YCT debate, Jun 2020: which yields were the BoJ and RBA targeting?") is None
+    # terse: "range <meeting>?", "the <meeting> — what did they do?"
+    assert parse_policy_question("range at the June 2022 meeting?", MEETINGS).intent == "decision"
+    assert parse_policy_question("the May 2022 meeting — what did they do?", MEETINGS).intent == "decision"

@@ -25,12 +25,15 @@ from fomc_qa.retrieval.query_filters import with_question_dates
 from fomc_qa.text.facets import question_facets
 from fomc_qa.text.sentences import plain_question
 
-# "the meeting right before the first cut of 2025", "the meeting after the first 2024 cut", "... the last hike"
+# "the meeting right before the first cut of 2025", "the meeting after the first 2024 cut", "... the last hike",
+# "two meetings before the first 2025 cut", "the meeting after liftoff"
 _EVENT_NEIGHBOUR = re.compile(
-    r"\b(?:the\s+)?(?:fomc\s+|policy\s+)?meeting\s+(?:right\s+|just\s+|immediately\s+|directly\s+)?"
-    r"(?P<side>before|after|following|preceding|prior to)\s+(?:the\s+)?(?P<event>(?:first|last|final|initial)\s+"
+    r"\b(?:(?P<count>two|three|four|2|3|4)\s+meetings|(?:the\s+)?(?:fomc\s+|policy\s+)?meeting)\s+"
+    r"(?:right\s+|just\s+|immediately\s+|directly\s+)?"
+    r"(?P<side>before|after|following|preceding|prior to)\s+(?:the\s+)?(?P<event>(?:(?:first|last|final|initial)\s+"
     r"(?:\d{4}\s+)?(?:rate\s+)?(?:cut|hike|increase|reduction|raise|move)s?(?:\s+(?:of|in)\s+(?:the\s+)?\d{4}"
-    r"|\s+(?:of|in)\s+the\s+\w+\s+cycle)?)", re.IGNORECASE)
+    r"|\s+(?:of|in)\s+the\s+\w+\s+cycle)?|lift-?off))", re.IGNORECASE)
+_COUNT_WORDS = {"two": 2, "three": 3, "four": 4}
 
 HitFor = Callable[[str], "SearchHit | None"]
 
@@ -67,7 +70,7 @@ class PolicyDesk:
         m = _EVENT_NEIGHBOUR.search(question)
         if not m:
             return question
-        event = parse_policy_question(f"When was the {m.group('event')}?", self.meetings)
+        event = parse_policy_question(f"When was {m.group('event')}?", self.meetings)
         if event is None or event.intent not in ("first", "last"):
             return question
         moves = [r.meeting_date for r in in_span(self.records, set(event.meetings)) if matches(r, event)]
@@ -76,9 +79,11 @@ class PolicyDesk:
         at = moves[0] if event.intent == "first" else moves[-1]
         later = m.group("side").lower() in ("after", "following")
         side = [d for d in self.meetings if (d > at if later else d < at)]
-        if not side:
+        steps = int(_COUNT_WORDS.get(m.group("count").lower(), m.group("count"))) if m.group("count") else 1
+        if len(side) < steps:
             return question
-        return f"{question[:m.start()]}the {day(side[0] if later else side[-1])} meeting{question[m.end():]}"
+        named = side[steps - 1] if later else side[-steps]
+        return f"{question[:m.start()]}the {day(named)} meeting{question[m.end():]}"
 
     def _facet_parts(self, question: str) -> list[Consultation]:
         """For a question asking several things of one meeting ("How big was the September 2024 cut, and who

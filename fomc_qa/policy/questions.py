@@ -31,7 +31,8 @@ _LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go d
 _HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|skip\w*|on hold|leave|left)"
 _DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
 _POLICY_RATE = re.compile(
-    r"\b(?:target range|the range|(?:federal|fed) funds|ffr|policy rate|interest rates?|rates?|benchmark rate"
+    r"^\s*range\b|\b(?:target range|(?:the )?range(?=\s*\?)|the range|(?:federal|fed) funds|ffr|policy rate"
+    r"|interest rates?|rates?|benchmark rate"
     r"|borrowing costs|hikes?|liftoff|rate (?:cuts?|increases?|reductions?))\b", _W)
 # Rates that are data, not the policy rate: "the unemployment rate", "mortgage rates", "the inflation rate".
 _OTHER_RATES = re.compile(
@@ -596,8 +597,8 @@ _BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|secu
 
 
 _ANY_MOVE = re.compile(r"\b(?:chang\w*|mov\w*|adjust\w*|alter\w*|act)\b", _W)
-_ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve) (?:do|decide)\b|\bdecisions?\b"
-                           r"|\bdecided?\b|\bactions?\b", _W)
+_ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve|they|it) (?:do|decide)\b"
+                           r"|\bdecisions?\b|\bdecided?\b|\bactions?\b", _W)
 _FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
 _UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
 
