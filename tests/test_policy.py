@@ -841,3 +841,8 @@ def test_shorthand_and_quoted_terms():
     # terse: "range <meeting>?", "the <meeting> — what did they do?"
     assert parse_policy_question("range at the June 2022 meeting?", MEETINGS).intent == "decision"
     assert parse_policy_question("the May 2022 meeting — what did they do?", MEETINGS).intent == "decision"
+    # a move's size or range asked with its vote: the decision, with the vote
+    both = PolicyDesk(RECORDS, lambda chunk_id: None).consult("Mar 2022 decision — size, new range, unanimous?")
+    assert both.question.intent == "decision" and both.question.with_votes
+    assert "James Bullard" in both.answer.direct and "1/4 percentage point" in both.answer.direct
+    assert parse_policy_question("Was the March 2022 vote unanimous?", MEETINGS).intent == "votes"

@@ -31,7 +31,7 @@ _LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go d
 _HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|skip\w*|on hold|leave|left)"
 _DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
 _POLICY_RATE = re.compile(
-    r"^\s*range\b|\b(?:target range|(?:the )?range(?=\s*\?)|the range|(?:federal|fed) funds|ffr|policy rate"
+    r"^\s*range\b|\b(?:target range|(?:the )?range(?=\s*[?,;:])|the range|(?:federal|fed) funds|ffr|policy rate"
     r"|interest rates?|rates?|benchmark rate"
     r"|borrowing costs|hikes?|liftoff|rate (?:cuts?|increases?|reductions?))\b", _W)
 # Rates that are data, not the policy rate: "the unemployment rate", "mortgage rates", "the inflation rate".
@@ -524,6 +524,11 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         intent, extra = _move_intent(q, named)  # "the year's first cut, and who dissented at it?"
         if intent in ("first", "last"):
             return intent, {**extra, "with_votes": True}
+    if asks_vote and named and (_SIZE.search(main) or re.search(r"\branges?\b", main, _W)) \
+            and not _VOTE_ORDINAL.search(main) and not _COMPARE.search(main):  # "Nov 2024: size, range, unanimous?"
+        intent, extra = _move_intent(q, named)
+        if intent in ("decision", "change"):
+            return intent, {**extra, "with_votes": True}
     if _DISSENT.search(main):
         most = bool(_MOST.search(q))
         side = _dissent_side(q)
@@ -608,7 +613,7 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     balance-sheet question, the statement's balance-sheet sentences)."""
     about_rate = bool(_POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
     direction = direction_of(q)
-    names_range = re.search(r"\b(?:target range|federal funds|fed funds|policy rate|ffr)\b", q, _W)
+    names_range = re.search(r"\b(?:target range|federal funds|fed funds|policy rate|ffr|range)\b", q, _W)
     if named and about_rate and _BALANCE_SHEET.search(q) and (_ASKS_DECISION.search(q) or names_range) \
             and not _DISCUSSION.search(q):
         return "decision", {"direction": direction, "roles": ("balance_sheet",)}  # "about rates and the balance sheet"
