@@ -219,3 +219,13 @@ def test_an_arrow_between_months_is_a_range():
         dt.date(2023, 12, 13)}
     assert parse_filter("Mar -> May -> Dec 2022: how did the guidance change?", [*MEETINGS, dt.date(2022, 7, 27)]
                         ).meetings == {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}
+
+
+def test_a_bare_month_compared_with_a_dated_one_is_of_its_year():
+    meetings = [dt.date(2022, 5, 4), dt.date(2022, 11, 2), dt.date(2022, 12, 14), dt.date(2023, 12, 13)]
+    assert parse_filter("Was the Nov 2022 hike bigger than Dec's?", meetings).meetings == {
+        dt.date(2022, 11, 2), dt.date(2022, 12, 14)}
+    # a modal "may" is not a month, and two years named leave a bare month alone
+    assert parse_filter("In Nov 2022, did they say rates may rise?", meetings).meetings == {dt.date(2022, 11, 2)}
+    assert parse_filter("Nov 2022 vs Dec 2023, and May?", meetings).meetings == {
+        dt.date(2022, 11, 2), dt.date(2023, 12, 13)}

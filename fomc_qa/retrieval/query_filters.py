@@ -265,6 +265,15 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
         chosen |= {d for d in meetings if d.year == int(m.group(1))}
         named.append(m.group(0))
 
+    # "Was the Nov 2022 hike bigger than Dec's?": a bare month compared with a dated one is of the same year.
+    years = {int(y) for n in named for y in re.findall(_YEAR, n)}
+    if len(years) == 1 and bound is None:
+        (year,) = years
+        for m in re.finditer(rf"\b(?:than|vs\.?|versus|and|or|with)\s+(?:the\s+|in\s+)?{_MONTH}(?:'s|’s)?"
+                             rf"(?=\s*(?:[?,.;]|$|(?:one|meeting|statement|minutes|hike|cut|move|decision)\b))",
+                             consumed):
+            chosen |= _month_meetings(meetings, year, _month(m.group(1)), None)
+            named.append(m.group(0))
     # "The March 2024 minutes previewed slowing runoff. What was decided at the next meeting?": that one too.
     step = re.search(r"\b(?:at|in|by)\s+the\s+(next|following|previous|prior|preceding)\s+(?:fomc\s+|policy\s+)?"
                      r"meeting\b", q)
