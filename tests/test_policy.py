@@ -846,3 +846,6 @@ def test_shorthand_and_quoted_terms():
     assert both.question.intent == "decision" and both.question.with_votes
     assert "James Bullard" in both.answer.direct and "1/4 percentage point" in both.answer.direct
     assert parse_policy_question("Was the March 2022 vote unanimous?", MEETINGS).intent == "votes"
+    # the manager's report is the minutes' discussion, not the statement's balance-sheet sentences
+    assert parse_policy_question("At the March 2022 meeting, what did the SOMA manager report about Treasury market "
+                                 "conditions, and what had the Desk done?", MEETINGS) is None

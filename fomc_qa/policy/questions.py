@@ -595,7 +595,7 @@ _OTHER_VOTES = re.compile(r"\b(?:facilit\w*|srf|fima|swap lines?|programs?|autho
 _DISCUSSION = re.compile(
     r"\b(?:staff|participants?|members? (?:noted|discussed|argued|said|judged|saw)|discuss\w*|argu\w*|why|reason\w*"
     r"|expect\w*|projections?|forecast\w*|survey|market[- ]implied|ois|futures|case for|consider\w*|concern\w*"
-    r"|needed|need)\b", _W)
+    r"|needed|need|manager(?:'s)?|desk|report\w*|recommend\w*|debat\w*|views?)\b", _W)
 _BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|securities|mbs|treasur\w+|taper\w*|qt|qe|"
                             r"quantitative (?:tightening|easing)|"
                             r"redemptions?|reinvest\w*)\b", _W)
