@@ -443,3 +443,22 @@ def test_a_near_best_sentence_of_the_top_passages_answers_the_rest_of_the_questi
     answer = _answer(question, passages, get_encoder())
     assert "directed into Treasury bills" in answer and "proportional allocation" in answer
     assert len(read(question, passages, get_encoder(), max_sentences=2)) == 2
+
+
+def test_the_lead_s_answer_type_bonus_does_not_narrow_the_near_best_margin():
+    """Real MiniLM on the March 2024 minutes: the lead carries a quantity ("$1.5 trillion") and so its bonus; the
+    sentence with the other quantity asked for ("by roughly half") is near the lead's support before that bonus."""
+    header = "FOMC Minutes, 2024-03-20, Considerations for Slowing the Pace of Balance Sheet Reduction"
+    first = ("Participants began a discussion related to slowing the pace of balance sheet runoff consistent with the "
+             "Committee's Plans for Reducing the Size of the Federal Reserve's Balance Sheet announced in May 2022. "
+             "Since balance sheet runoff began in June 2022, the Federal Reserve's total securities holdings had "
+             "declined roughly $1.5 trillion.")
+    second = ("Rather, a slower pace of runoff would facilitate ongoing declines in securities holdings consistent "
+              "with reaching ample reserves.\n\nIn their discussions regarding how to adjust the pace of runoff, "
+              "participants generally favored reducing the monthly pace of runoff by roughly half from the recent "
+              "overall pace.")
+    passages = [Passage(n=1, header=header, text=first), Passage(n=2, header=header, text=second)]
+    question = ("March 2024 QT discussion: how far had the Fed's securities holdings fallen since runoff began, by how "
+                "much did participants generally want to cut the monthly runoff pace, and through which cap?")
+    answer = _answer(question, passages, get_encoder())
+    assert "$1.5 trillion" in answer and "roughly half" in answer
