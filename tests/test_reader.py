@@ -304,7 +304,8 @@ IOER_SIZE = ("With this adjustment, the Board would lift the interest rates on r
 def test_a_two_part_question_gets_a_sentence_for_each_part():
     """Real MiniLM on the January 2020 minutes: the level comes from the policy action, the size of
     the technical adjustment from the manager's discussion, which names a quantity as the second
-    part asks; without facets only the first part is answered."""
+    part asks. (Since the near-best margin widened to 0.18, the second part's sentence is also near enough
+    to be quoted without facets; the facets' own effect is tested with the continuation below.)"""
     question = ("In January 2020, to what level did the Board raise the interest rate on required and excess "
                 "reserves, and by how much was this technical adjustment?")
     passages = [
@@ -315,8 +316,6 @@ def test_a_two_part_question_gets_a_sentence_for_each_part():
     answer = _answer(question, passages, get_encoder())
     assert "1.60 percent" in answer and "5 basis points" in answer
     assert answer.index("1.60 percent") < answer.index("5 basis points")
-    single = _answer(question.split(", and")[0] + "?", passages, get_encoder())
-    assert "5 basis points" not in single
 
 
 def test_a_continuation_sentence_answers_the_second_facet():
