@@ -846,6 +846,12 @@ def test_shorthand_and_quoted_terms():
     assert both.question.intent == "decision" and both.question.with_votes
     assert "James Bullard" in both.answer.direct and "1/4 percentage point" in both.answer.direct
     assert parse_policy_question("Was the March 2022 vote unanimous?", MEETINGS).intent == "votes"
+    liftoff = parse_policy_question("liftoff — which 2022 meeting, new range, any dissent?", MEETINGS)
+    assert liftoff.intent == "first" and liftoff.with_votes
+    # one part the record answers, the other left to the passages
+    one_part = PolicyDesk(RECORDS, lambda chunk_id: None).consult(
+        "What did the FOMC do at the May 2022 meeting, and when had participants met to discuss it?")
+    assert one_part is not None and one_part.answer.direct.startswith("At the May 4, 2022 meeting the FOMC raised")
     # the manager's report is the minutes' discussion, not the statement's balance-sheet sentences
     assert parse_policy_question("At the March 2022 meeting, what did the SOMA manager report about Treasury market "
                                  "conditions, and what had the Desk done?", MEETINGS) is None

@@ -60,7 +60,7 @@ class PolicyDesk:
         question = self.dated(plain_question(question))
         whole = self._consult_one(question)
         parts = self._facet_parts(question)
-        if whole is not None and parts and _kind(whole) not in {_kind(p) for p in parts}:
+        if whole is not None and (len(parts) < 2 or _kind(whole) not in {_kind(p) for p in parts}):
             return whole  # the whole question's reading already joins its parts ("the first cut, and who dissented")
         return _joined(parts) if parts else whole
 
@@ -87,9 +87,10 @@ class PolicyDesk:
 
     def _facet_parts(self, question: str) -> list[Consultation]:
         """For a question asking several things of one meeting ("How big was the September 2024 cut, and who
-        dissented?"), the record's answer to each part it answers, in the question's order; [] unless two or more
-        parts are answered, all from that one meeting's documents, each of a different kind. Parts the record
-        does not answer ("what did it signal about hikes?") are left to the passages."""
+        dissented?"), the record's answer to each part it answers, in the question's order; [] unless the parts
+        answered are all from that one meeting's documents, each of a different kind. Parts the record does not
+        answer ("what did it signal about hikes?", "when had the Committee met to discuss it?") are left to the
+        passages."""
         facets = question_facets(question, min_words=2)  # "and who dissented?" is a part
         if len(facets) < 2:
             return []
@@ -98,8 +99,8 @@ class PolicyDesk:
             part = self._consult_one(with_question_dates(facet, question))
             if part is not None and all(part.answer.direct != p.answer.direct for p in parts):
                 parts.append(part)
-        if len(parts) < 2 or len({_kind(p) for p in parts}) != len(parts):
-            return []
+        if not parts or len({_kind(p) for p in parts}) != len(parts):
+            return []  # one part the record answers is its answer when the whole question is not the record's
         meetings = {m for p in parts for m in _meetings_cited(p)}
         one_meeting = all(len(p.question.meetings) == 1 for p in parts if isinstance(p.question, PolicyQuestion))
         return parts if len(meetings) == 1 and one_meeting else []

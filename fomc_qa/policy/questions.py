@@ -520,7 +520,7 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     edge = ("first" if _FIRST.search(main) or re.search(r"\bnext (?:dissent|unanim)", q, _W)  # "the next dissent"
             else "last" if _LAST.search(main) else None)  # "the last dissent"
     asks_vote = _DISSENT.search(main) or re.search(r"\bunanim\w*", main, _W)  # "..., and was it unanimous?"
-    if asks_vote and _MOVE_ORDINAL.search(main) and not _VOTE_ORDINAL.search(main):
+    if asks_vote and (_MOVE_ORDINAL.search(main) or _LIFTOFF.search(main)) and not _VOTE_ORDINAL.search(main):
         intent, extra = _move_intent(q, named)  # "the year's first cut, and who dissented at it?"
         if intent in ("first", "last"):
             return intent, {**extra, "with_votes": True}
