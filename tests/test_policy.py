@@ -199,6 +199,9 @@ def test_qualified_answers():
         ("What are mortgage rates now?", True),
         ("Predict the federal funds rate in 2027.", True),
         ("What did participants expect for inflation next year in the December 2024 minutes?", False),
+        ("After tapering began in November 2021, how did the FOMC change the pace at the next meeting, and when did "
+         "the January 2022 statement say purchases would end?", False),  # reported speech, recorded meetings
+        ("What would the Fed do at the next meeting?", True),
         ("What will inflation be next year?", True),
         ("How did the staff see inflation evolving over the next two years in September 2022?", False),
         ("How many jobs did the U.S. economy add last month?", True),
@@ -852,6 +855,11 @@ def test_shorthand_and_quoted_terms():
     one_part = PolicyDesk(RECORDS, lambda chunk_id: None).consult(
         "What did the FOMC do at the May 2022 meeting, and when had participants met to discuss it?")
     assert one_part is not None and one_part.answer.direct.startswith("At the May 4, 2022 meeting the FOMC raised")
+    aside = PolicyDesk(RECORDS, lambda chunk_id: None).consult(  # a later part alone is an aside, not the question
+        "May 2022: what do the minutes say about participants who weighed pausing, and those who backed a bigger hike?")
+    assert aside is None
+    assert parse_policy_question("2024 easing tally: number of cuts and the range at year-end?", MEETINGS).intent \
+        == "count"
     # the manager's report is the minutes' discussion, not the statement's balance-sheet sentences
     assert parse_policy_question("At the March 2022 meeting, what did the SOMA manager report about Treasury market "
                                  "conditions, and what had the Desk done?", MEETINGS) is None

@@ -95,12 +95,16 @@ class PolicyDesk:
         if len(facets) < 2:
             return []
         parts: list[Consultation] = []
-        for facet in facets:
+        first_answered = False
+        for i, facet in enumerate(facets):
             part = self._consult_one(with_question_dates(facet, question))
             if part is not None and all(part.answer.direct != p.answer.direct for p in parts):
                 parts.append(part)
-        if not parts or len({_kind(p) for p in parts}) != len(parts):
-            return []  # one part the record answers is its answer when the whole question is not the record's
+                first_answered = first_answered or i == 0
+        # one part alone answers for the question when it is the question's first ("what did the FOMC do on March 3,
+        # 2020, and when had it met to discuss it?"), not a later aside ("..., and those who backed a bigger hike?")
+        if not parts or (len(parts) == 1 and not first_answered) or len({_kind(p) for p in parts}) != len(parts):
+            return []
         meetings = {m for p in parts for m in _meetings_cited(p)}
         one_meeting = all(len(p.question.meetings) == 1 for p in parts if isinstance(p.question, PolicyQuestion))
         return parts if len(meetings) == 1 and one_meeting else []

@@ -217,7 +217,7 @@ def officer_titles(text: str) -> tuple[str, ...]:
 _PREFERENCE = re.compile(r"\b(?:prefer\w*|favou?r(?:ed|s)?|wanted|want\w* instead|instead|push\w* for|advocat\w*"
                          r"|would have liked)\b", _W)
 _DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|vot\w* no|no votes?|opposed|objected)\b", _W)
-_VOTE = re.compile(r"\b(?:vot\w*|unanim\w*|tally|split decision)\b", _W)
+_VOTE = re.compile(r"\b(?:vot\w*|unanim\w*|split decision)\b", _W)  # "easing tally" counts moves, not votes
 _DECISION = re.compile(r"\b(?:decid\w*|decision|do|did|action|set|move|announce\w*)\b", _W)
 _SPAN_RANGE = re.compile(
     rf"\b(?:between|from)\s+(?:the\s+|its\s+)?{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}?\s*(?:meeting\s+)?"

@@ -56,7 +56,7 @@ _FUTURE = re.compile(
 # "In July 2024, what did most expect for the next meeting?": a future seen from a recorded meeting, in the past
 # tense, is what the documents said then.
 _RECORDED_PAST = re.compile(
-    r"^(?!.*\b(?:will|going to|would|should)\b)(?=.*\b202[0-5]\b)"
+    r"^(?!.*\b(?:will|going to)\b)(?=.*\b202[0-5]\b)"  # "when did the 2022 statement say purchases would end"
     r".*\b(?:did|was|were|had|expected|anticipated|foresaw|decided|happened|came|took|previewed)\b", _W)
 # The asker's own forecast request: "Predict the funds rate in 2027", "What will inflation be next year?",
 # "Is a recession coming in 2026?" (out unless the question asks what the documents said).
