@@ -461,3 +461,28 @@ def test_the_lead_s_answer_type_bonus_does_not_narrow_the_near_best_margin():
                 "much did participants generally want to cut the monthly runoff pace, and through which cap?")
     answer = _answer(question, passages, get_encoder())
     assert "$1.5 trillion" in answer and "roughly half" in answer
+
+
+def test_a_named_minutes_section_is_answered_from_that_section():
+    """Real MiniLM on the October 2025 minutes: the question names the special topic; the manager's review mentions
+    the facility in one sentence, which alone would crowd out the special topic's answer."""
+    markets = Passage(n=1, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets and Open Market "
+                      "Operations", text="Meanwhile, the standing repo facility (SRF) was used more frequently over "
+                      "the period, albeit not in large volumes.")
+    topic = Passage(n=2, header="FOMC Minutes, 2025-10-29, Special Topic: The Standing Repo Facility", text=(
+        "Central clearing could increase counterparties' willingness to use the SRF when there is upward pressure on "
+        "repo rates, which would damp pressures on the federal funds rate. A few participants raised concerns about "
+        "risks associated with centrally clearing the SRF, including increased systemic importance of providers of "
+        "central clearing. Participants who commented generally supported further study of central clearing of SRF "
+        "transactions."))
+    question = ("October 2025 special topic on the Standing Repo Facility: what design change was under discussion, "
+                "what concerns were raised, and where did participants land?")
+    answer = _answer(question, [markets, topic], get_encoder())
+    assert "systemic importance" in answer and "further study" in answer
+    assert reader._section_of(topic) == "Special Topic: The Standing Repo Facility"
+
+
+def test_an_acronym_is_a_form_of_the_name_containing_its_words():
+    from fomc_qa.text.names import name_forms
+
+    assert "srf" in name_forms("standing repo facility") and "tga" in name_forms("treasury general account")

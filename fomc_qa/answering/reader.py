@@ -19,6 +19,7 @@ import numpy as np
 
 from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
+from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.facets import question_facets
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.lexical import stem
@@ -60,6 +61,10 @@ NAME_BONUS = 0.1
 # from it: sentences of that kind's passages score DOC_TYPE_BONUS higher (the minutes repeat the statement's
 # topics in other words, so without it a minutes sentence can outrank the statement's own).
 DOC_TYPE_BONUS = 0.1
+# A question naming a minutes section ("the special topic on the Standing Repo Facility", "the manager's review",
+# `fomc_qa.retrieval.sections`) is answered from it: that section's sentences score SECTION_BONUS higher (the same
+# program is mentioned in other sections, in sentences that name it more often than they answer the question).
+SECTION_BONUS = 0.1
 # Further sentences must score within EXTRA_MARGIN of the best one, come from one of the
 # TOP_PASSAGES best passages, and not repeat a chosen sentence (cosine >= DUPLICATE_COSINE).
 # Before them, within the wider WIDE_MARGIN of the best: for each answer type the question asks
@@ -258,6 +263,7 @@ class _Sentences:
         wanted_here = _asked_kinds(query)
         names = topic_names(query)
         kinds = parse_filter(query, []).doc_types or frozenset()
+        sections = named_sections(query, {_section_of(p) for p, _, _ in self.rows})
         scores = []
         for j, ((passage, _, sentence), cosine, terms) in enumerate(zip(self.rows, self.vectors[1:] @ query_vector,
                                                                          self.terms, strict=True)):
@@ -267,6 +273,8 @@ class _Sentences:
                 score += NAME_BONUS
             if _DOC_KIND.get(passage.header.split(",")[0].strip().lower()) in kinds:
                 score += DOC_TYPE_BONUS
+            if sections and _section_of(passage) in sections:
+                score += SECTION_BONUS
             if _BOILERPLATE.match(sentence):
                 score -= BOILERPLATE_PENALTY
             scores.append(round(score, 6))
@@ -496,6 +504,13 @@ def _ordinal_lead(question: str, scored: list[Quote], order: list[int]) -> int:
     pick = min if first else max
     target = pick(_meeting_of(scored[j].passage) for j in near)
     return next(j for j in near if _meeting_of(scored[j].passage) == target)
+
+
+def _section_of(passage: Passage) -> str:
+    """The minutes section in a passage header ("Special Topic: The Standing Repo Facility"), or ""."""
+    parts = [p.strip() for p in passage.header.split(",")]
+    dated = next((i for i, p in enumerate(parts) if _ISO_DATE.fullmatch(p)), None)
+    return ", ".join(parts[dated + 1 :]) if dated is not None else ""
 
 
 def _meeting_of(passage: Passage) -> str:

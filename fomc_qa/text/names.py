@@ -134,7 +134,9 @@ def name_forms(name: str) -> list[str]:
     word = name.lower()
     table = {**_ACRONYMS, **_ABBREVIATIONS}
     forms = list(_PLACE_FORMS.get(word) or table.get(word) or (word,))
-    forms += [short for short, spelled in table.items() if " " in word and any(word in f for f in spelled[1:])]
+    # "standing repo facility" -> srf ("standing repo"): a name containing an acronym's spelled words, or within them
+    forms += [short for short, spelled in table.items()
+              if " " in word and any(word in f or (" " in f and f in word) for f in spelled[1:])]
     if word.endswith("ies") and len(word) > 4:
         forms.append(word[:-3] + "y")
     if word.endswith("s") and not word.endswith("ss") and len(word) > 3:
