@@ -828,6 +828,9 @@ def test_one_persons_attendance_is_answered_yes_or_no():
                                                                                       "absent and not voting")
     assert desk.consult("Did Logan attend the January 2023 meeting?").answer.direct.startswith("Yes: the minutes "
                                                                                               "list Lorie K. Logan")
+    dissent_and_absence = desk.consult("Jan 2023: was it unanimous, and which member was absent?")
+    assert dissent_and_absence.answer.direct.endswith("Adriana D. Kugler was absent and not voting at the January 31, "
+                                                      "2023 meeting.")
     everyone = desk.consult("Attendance at the January 2023 meeting?")  # no one named: the whole list
     assert everyone.answer.direct.startswith("The minutes of the January 31, 2023 meeting list")
 

@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.answers import RecordAnswer, answer
-from fomc_qa.policy.phrasing import day, matches, unique_quotes
+from fomc_qa.policy.phrasing import day, matches, quote, unique_quotes
 from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
@@ -34,6 +34,8 @@ _EVENT_NEIGHBOUR = re.compile(
     r"(?:\d{4}\s+)?(?:rate\s+)?(?:cut|hike|increase|reduction|raise|move)s?(?:\s+(?:of|in)\s+(?:the\s+)?\d{4}"
     r"|\s+(?:of|in)\s+the\s+\w+\s+cycle)?|lift-?off))", re.IGNORECASE)
 _COUNT_WORDS = {"two": 2, "three": 3, "four": 4}
+
+_ABSENT = re.compile(r"\b(?:absent|not voting|missed the meeting|did not attend|didn't attend)\b", re.IGNORECASE)
 
 HitFor = Callable[[str], "SearchHit | None"]
 
@@ -61,8 +63,22 @@ class PolicyDesk:
         whole = self._consult_one(question)
         parts = self._facet_parts(question)
         if whole is not None and (len(parts) < 2 or _kind(whole) not in {_kind(p) for p in parts}):
-            return whole  # the whole question's reading already joins its parts ("the first cut, and who dissented")
-        return _joined(parts) if parts else whole
+            found = whole  # the whole question's reading already joins its parts ("the first cut, and who dissented")
+        else:
+            found = _joined(parts) if parts else whole
+        return self._with_absences(found, question) if found is not None and _ABSENT.search(question) else found
+
+    def _with_absences(self, c: Consultation, question: str) -> Consultation:
+        """"July 2025: who dissented, and which Board member was absent?": the one meeting's absent members too."""
+        cited = _meetings_cited(c)
+        record = next((r for r in self.records if r.key in cited), None) if len(cited) == 1 else None
+        if record is None or not record.not_voting:
+            return c
+        names = " and ".join(record.not_voting)
+        verb = "was" if len(record.not_voting) == 1 else "were"
+        direct = f"{c.answer.direct} {names} {verb} absent and not voting at the {day(record.meeting_date)} meeting."
+        return Consultation(c.question, RecordAnswer(direct, unique_quotes(c.answer.quotes
+                                                                           + quote(record, record.vote_source))))
 
     def dated(self, question: str) -> str:
         """The question with a meeting it names by an event ("the meeting right before the first cut of 2025")
