@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.answers import RecordAnswer, answer
+from fomc_qa.policy.numbers import word_number
 from fomc_qa.policy.phrasing import day, matches, quote, unique_quotes
 from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
@@ -33,7 +34,6 @@ _EVENT_NEIGHBOUR = re.compile(
     r"(?P<side>before|after|following|preceding|prior to)\s+(?:the\s+)?(?P<event>(?:(?:first|last|final|initial)\s+"
     r"(?:\d{4}\s+)?(?:rate\s+)?(?:cut|hike|increase|reduction|raise|move)s?(?:\s+(?:of|in)\s+(?:the\s+)?\d{4}"
     r"|\s+(?:of|in)\s+the\s+\w+\s+cycle)?|lift-?off))", re.IGNORECASE)
-_COUNT_WORDS = {"two": 2, "three": 3, "four": 4}
 
 _ABSENT = re.compile(r"\b(?:absent|not voting|missed the meeting|did not attend|didn't attend)\b", re.IGNORECASE)
 
@@ -95,7 +95,7 @@ class PolicyDesk:
         at = moves[0] if event.intent == "first" else moves[-1]
         later = m.group("side").lower() in ("after", "following")
         side = [d for d in self.meetings if (d > at if later else d < at)]
-        steps = int(_COUNT_WORDS.get(m.group("count").lower(), m.group("count"))) if m.group("count") else 1
+        steps = word_number(m.group("count")) if m.group("count") else 1
         if len(side) < steps:
             return question
         named = side[steps - 1] if later else side[-steps]

@@ -21,6 +21,11 @@ def number_word(n: int) -> str:
     return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
 
 
+def word_number(word: str) -> int:
+    """2 for "two" or "2" (the inverse of `number_word`)."""
+    return int(word) if word.isdigit() else _WORDS.index(word.lower())
+
+
 def fed_number(text: str) -> float:
     """"4-3/4" -> 4.75, "1/4" -> 0.25, "5" and "0.5" as they are: the Fed's written numbers as values."""
     if "/" not in text:
