@@ -168,7 +168,7 @@ def test_question_qualifiers(question, intent, qualifier):
 def test_qualified_answers():
     chained = chain(RECORDS)
     big = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[:4])
-    assert "1 (one) time in 2022" in big.direct and "June 15, 2022" in big.direct
+    assert "1 (one) time in 2022" in big.direct and "June 15, 2022 (+75 basis points)" in big.direct
     first_cut = parse_policy_question("When did the FOMC first cut rates after the hiking cycle?", MEETINGS)
     after = answer(first_cut, chained)
     assert "September 18, 2024" in after.direct

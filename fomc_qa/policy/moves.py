@@ -248,7 +248,8 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
     return RecordAnswer(direct, quotes)
 
 def _signed(bp: int) -> str:
-    return "no change" if bp == 0 else f"{'+' if bp > 0 else '−'}{abs(bp)} bp"
+    """"+75 basis points": spelled out, as the statements and analysts' notes write it."""
+    return "no change" if bp == 0 else f"{'+' if bp > 0 else '−'}{abs(bp)} basis points"
 
 def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     hits, noun, span = moves_of(q, records)
