@@ -367,7 +367,8 @@ def test_compile_and_reload_with_the_extractive_engine(tmp_path, extractive):
         compiled = compile_program(FOMCAnswerer(retriever), trainset, max_demos=4)
         demos = compiled.generate_answer.demos
         # Out-of-scope traces that refused (metric 1.0) are kept too: they teach a hosted LM to refuse.
-        assert [d["answer"] for d in demos] == [DECISION_QUOTE, SEPT_CUT_QUOTE, NO_ANSWER]
+        # (the first trace quotes the September decision after January's: within the reader's near-best margin)
+        assert [d["answer"] for d in demos] == [f"{DECISION_QUOTE} {SEPT_CUT_QUOTE}", SEPT_CUT_QUOTE, NO_ANSWER]
         before = answer_question(compiled, QUESTION)
         path = save_program(compiled, tmp_path / "qa.json")
         after = answer_question(load_program(retriever, path), QUESTION)
