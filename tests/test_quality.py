@@ -54,9 +54,10 @@ def test_recall_check_is_blocking():
 def test_qa_program_compiles_saves_and_scores(evaluated, built):
     data_dir, instance, resources = built
     result = dg.materialize([qa_program], instance=instance, resources=resources,
-                            run_config=dg.RunConfig({"qa_program": ProgramConfig(max_demos=2)}))
+                            run_config=dg.RunConfig({"qa_program": ProgramConfig(max_demos=2, max_dev_questions=6)}))
     assert result.success
     meta = result.asset_materializations_for_node("qa_program")[0].metadata
+    assert meta["dev_questions"].value == min(6, meta["dev_questions_in_split"].value)  # an evenly spaced sample
     saved = DataPaths(data_dir).programs / "qa_program.json"
     assert saved.exists() and json.loads(saved.read_text())
     assert meta["lm"].value == "local/extractive"
@@ -65,7 +66,7 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
     assert meta["sentences_embedded"].value > 0
     first = json.loads(saved.read_text())
     again = dg.materialize([qa_program], instance=instance, resources=resources,
-                           run_config=dg.RunConfig({"qa_program": ProgramConfig(max_demos=2)}))
+                           run_config=dg.RunConfig({"qa_program": ProgramConfig(max_demos=2, max_dev_questions=6)}))
     # a recompile finds every sentence vector in the cache, and compiles the same program
     assert again.asset_materializations_for_node("qa_program")[0].metadata["sentences_embedded"].value == 0
     assert json.loads(saved.read_text()) == first
@@ -92,3 +93,10 @@ def test_ann_benchmark_asset_on_the_fixture_corpus(built):
     assert files.parquet.exists() and files.markdown.exists()
     assert meta["report"].value == str(files.markdown)
     assert meta["shipped_recall_at_10"].value == check.metadata["recall_at_10"].value
+
+
+def test_evenly_spaced_samples_keep_order_and_size():
+    from fomc_pipeline.assets.program import evenly_spaced
+
+    assert evenly_spaced(list(range(10)), 4) == [0, 2, 5, 7]
+    assert evenly_spaced([1, 2, 3], 5) == [1, 2, 3] and evenly_spaced([1, 2, 3], 0) == [1, 2, 3]

@@ -26,6 +26,17 @@ class ProgramConfig(dg.Config):
     optimizer: str = "bootstrap"
     max_demos: int = 3
     k: int = 5
+    # The dev split is scored twice (before and after compiling): with a hosted LM that is two calls a question,
+    # and the split keeps growing (1,088 questions on 2026-11-24). An evenly spaced sample of at most this many
+    # keeps the build's time and an LM's bill bounded; `python -m fomc_qa eval --split dev --answers` scores it all.
+    max_dev_questions: int = 400
+
+
+def evenly_spaced(items: list, limit: int) -> list:
+    """At most `limit` items spread evenly over the list (all of them when it is short enough), in order."""
+    if limit <= 0 or len(items) <= limit:
+        return list(items)
+    return [items[i * len(items) // limit] for i in range(limit)]
 
 
 def _examples(questions) -> "list[dspy.Example]":
@@ -53,7 +64,8 @@ def score(program: "FOMCAnswerer", examples: "list[dspy.Example]") -> float:
     automation_condition=dg.AutomationCondition.eager(),
     description="The DSPy answering program (retrieve → AnswerWithCitations → ground) compiled with "
     "BootstrapFewShot on the train split using FOMC_QA_LM; saved as JSON in data/programs/, with its "
-    "dev-split score before and after compiling, and its size and SHA-256 in a sidecar file "
+    "dev-split score before and after compiling (on an evenly spaced sample of at most max_dev_questions), "
+    "and its size and SHA-256 in a sidecar file "
     "(qa_program.integrity.json) the read side checks.",
 )
 @fails_on_write_errors
@@ -66,7 +78,9 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
 
     paths = storage.paths
     questions = load_golden(paths.golden)
-    train, dev = _examples(split_questions(questions, "train")), _examples(split_questions(questions, "dev"))
+    train = _examples(split_questions(questions, "train"))
+    all_dev = split_questions(questions, "dev")
+    dev = _examples(evenly_spaced(all_dev, config.max_dev_questions))
     retriever = open_retriever(Settings.from_env(), paths=paths)
     # The reader's sentence vectors (and the questions') are cached by model + text like chunk vectors.
     retriever.embedder = CachedEncoder(retriever.embedder,
@@ -88,6 +102,7 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
             "dev_score_after": round(after, 4),
             "train_questions": len(train),
             "dev_questions": len(dev),
+            "dev_questions_in_split": len(all_dev),
             "demos": len(demos),
             "demo_questions": dg.MetadataValue.md("\n".join(f"- {d.question}" for d in demos) or "none"),
             "path": str(path),
