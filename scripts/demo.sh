@@ -6,8 +6,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 python -m fomc_pipeline.build --snapshot "$@"
 echo
-echo "== Retrieval evaluation (dev split) =="
-python -m fomc_qa eval --golden data/eval/golden.json --split dev
+echo "== Retrieval evaluation (dev split, as the build's retrieval_eval asset recorded it) =="
+python -m fomc_qa eval --golden data/eval/golden.json --split dev --stored
 echo
 echo "== Sample question =="
 python -m fomc_qa "Who dissented at the July 2025 meeting, and what did they prefer?"

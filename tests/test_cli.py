@@ -80,3 +80,10 @@ def test_module_entry_point_runs(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "fomc_qa", "search", "rates"], capture_output=True, text=True,
                           env={"FOMC_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "HF_HUB_OFFLINE": "1"})
     assert proc.returncode == EXIT_NO_INDEX and "run the pipeline first" in proc.stderr
+
+
+def test_eval_stored_needs_one_split_and_no_answers(data_env, capsys):
+    golden = data_env / "eval" / "golden.json"
+    assert main(["eval", "--golden", str(golden), "--stored"]) == EXIT_BAD_INPUT
+    assert main(["eval", "--golden", str(golden), "--split", "dev", "--stored", "--answers"]) == EXIT_BAD_INPUT
+    assert "--stored prints one split" in capsys.readouterr().err

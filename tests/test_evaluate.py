@@ -443,3 +443,20 @@ def test_golden_keywords_occur_in_relevant_documents(golden):
         for keyword in q.expected_answer_keywords:
             alternatives = [keyword] if isinstance(keyword, str) else keyword
             assert any(a.casefold() in joined for a in alternatives), (q.id, keyword)
+
+
+def test_a_stored_split_is_printed_only_for_the_same_questions(tmp_path):
+    from fomc_qa.evaluation.golden import GoldenFileError
+    from fomc_qa.evaluation.report import stored_split
+
+    q1 = question(docs=(A,), qid="a1", fragments=["federal funds rate"])
+    report = evaluate_retrieval([q1], lambda text, k: ranking(A, texts=["the federal funds rate"]))
+    path = tmp_path / "retrieval_eval.json"
+    path.write_text(json.dumps({"splits": {"dev": report}}))
+    assert stored_split(path, [q1], "dev") == json.loads(json.dumps(report))
+    with pytest.raises(GoldenFileError, match="other questions"):  # the golden file changed since the build
+        stored_split(path, [q1, question(docs=(A,), qid="a2")], "dev")
+    with pytest.raises(GoldenFileError, match="no stored test evaluation"):
+        stored_split(path, [q1], "test")
+    with pytest.raises(GoldenFileError, match="run the pipeline first"):
+        stored_split(tmp_path / "missing.json", [q1], "dev")

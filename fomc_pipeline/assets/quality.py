@@ -13,10 +13,10 @@ from fomc_qa.benchmark.report import ReportFiles, read_summary
 from fomc_qa.benchmark.study import NothingToMeasure, StudyOptions, run_study
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import SPLITS, load_golden, split_questions
-from fomc_qa.evaluation.report import evaluate_retrieval, format_summary
+from fomc_qa.evaluation.report import RETRIEVAL_REPORT, evaluate_retrieval, format_summary
 from fomc_qa.index.tables import atomic_write_bytes
 
-REPORT_FILE = "retrieval_eval.json"
+REPORT_FILE = RETRIEVAL_REPORT  # the read side prints it: python -m fomc_qa eval --stored
 
 # Floors guard against regressions of the shipped retriever (a little under what it measures on
 # the dev split); targets are what we aim for and report beside each check's value.

@@ -2,7 +2,7 @@
 
     python -m fomc_qa "question" [--json] [--k N] [--lm MODEL]
     python -m fomc_qa search "question" [--k N] [--json]
-    python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev]
+    python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev|test] [--stored]
     python -m fomc_qa timeline [--from YYYY-MM] [--to YYYY-MM] [--json]
     python -m fomc_qa benchmark [--scale N ...]
     python -m fomc_qa doctor [--json]                             verify every built file against its record
@@ -93,16 +93,32 @@ def _eval(argv: list[str]) -> int:
     parser.add_argument("--split", choices=["train", "dev", "test"], help="only this split of the golden file")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--lm", help="LM for --answers (default: FOMC_QA_LM)")
+    parser.add_argument("--stored", action="store_true",
+                        help="print the retrieval evaluation the last build recorded (data/reports/) for --split, "
+                             "instead of running it again; refused if the golden file has changed since")
     args = parser.parse_args(argv)
     from fomc_qa.answering.session import Session, open_retriever
-    from fomc_qa.config import Settings
-    from fomc_qa.evaluation.golden import load_golden, split_questions
-    from fomc_qa.evaluation.report import evaluate_answers, evaluate_retrieval, format_summary, merge_reports
+    from fomc_qa.config import DataPaths, Settings
+    from fomc_qa.evaluation.golden import GoldenFileError, load_golden, split_questions
+    from fomc_qa.evaluation.report import (
+        RETRIEVAL_REPORT,
+        evaluate_answers,
+        evaluate_retrieval,
+        format_summary,
+        merge_reports,
+        stored_split,
+    )
 
     questions = load_golden(args.golden)
     if args.split:
         questions = split_questions(questions, args.split)
     settings = Settings.from_env()
+    if args.stored:
+        if args.answers or not args.split:
+            raise GoldenFileError("--stored prints one split's retrieval evaluation: give --split, without --answers")
+        report = stored_split(DataPaths(settings.data_dir).report(RETRIEVAL_REPORT), questions, args.split)
+        print(json.dumps(report, indent=2, default=str) if args.json else format_summary(report))
+        return EXIT_OK
     if args.answers:
         session = Session.open(settings, lm=args.lm)
         retriever = session.retriever

@@ -7,10 +7,12 @@ and, where questions carry one, by kind (the analyst's question class).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from fomc_qa.evaluation.golden import CATEGORIES
+from fomc_qa.evaluation.golden import CATEGORIES, GoldenFileError
 from fomc_qa.evaluation.metrics import (
     ANSWER_METRICS,
     DEFAULT_KS,
@@ -130,6 +132,23 @@ def evaluate_answers(
             }
         )
     return _report(questions, rows, ANSWER_METRICS)
+
+
+# The retrieval evaluation the pipeline's `retrieval_eval` asset writes under data/reports/ at every build: every split.
+RETRIEVAL_REPORT = "retrieval_eval.json"
+
+
+def stored_split(path: Path, questions: Sequence[GoldenQuestion], split: str) -> dict[str, Any]:
+    """One split of the build's stored retrieval evaluation, if it is of these questions (the same ids)."""
+    try:
+        report = json.loads(path.read_bytes())["splits"][split]
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        raise GoldenFileError(f"{path}: no stored {split} evaluation ({exc.__class__.__name__}); run the pipeline "
+                              "first, or evaluate without --stored") from exc
+    if [row.get("id") for row in report.get("questions", [])] != [q.id for q in questions]:
+        raise GoldenFileError(f"{path}: the stored {split} evaluation is of other questions than the golden file's "
+                              "(edited since the build?); evaluate without --stored")
+    return report
 
 
 def merge_reports(retrieval: Mapping[str, Any], answers: Mapping[str, Any]) -> dict[str, Any]:
