@@ -29,7 +29,7 @@ class ProgramConfig(dg.Config):
     # The dev split is scored twice (before and after compiling): with a hosted LM that is two calls a question,
     # and the split keeps growing (1,088 questions on 2026-11-24). An evenly spaced sample of at most this many
     # keeps the build's time and an LM's bill bounded; `python -m fomc_qa eval --split dev --answers` scores it all.
-    max_dev_questions: int = 400
+    max_dev_questions: int = 200
 
 
 def evenly_spaced(items: list, limit: int) -> list:
