@@ -103,6 +103,19 @@ def retriever(built):
     return open_retriever(Settings.from_env(), paths=DataPaths(built[0]))
 
 
+def test_warm_embeds_the_queries_in_one_batch_that_searches_then_read(built, tmp_path):
+    from fomc_qa.index.embed import CachedEncoder, EmbeddingCache
+
+    fresh = open_retriever(Settings.from_env(), paths=DataPaths(built[0]))
+    fresh.embedder = CachedEncoder(fresh.embedder, EmbeddingCache(tmp_path / "cache.sqlite"))
+    questions = ["What did the FOMC decide in March 2023?", "How did the taper work in 2021?"]  # jargon expanded
+    fresh.warm(questions)
+    assert fresh.embedder.embedded == 2
+    for question in questions:
+        fresh.search(question, 3)
+    assert fresh.embedder.embedded == 2  # every search found its query's vector
+
+
 def test_a_named_month_searches_that_meeting_first(retriever):
     hits = retriever.search("What did the March 2023 minutes say about the banking sector?", 5)
     assert retriever.last_filter.meetings == frozenset({dt.date(2023, 3, 22)})

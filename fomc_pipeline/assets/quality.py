@@ -44,7 +44,7 @@ def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage) -> dg.Ma
     # faster than one text at a time, and a rebuild embeds none of them again.
     retriever.embedder = CachedEncoder(retriever.embedder,
                                        EmbeddingCache(cache_path(paths.embed_cache, retriever.embedder.name)))
-    retriever.embedder.encode([q.question for q in questions])
+    retriever.warm([q.question for q in questions])
     report = {split: evaluate_retrieval(split_questions(questions, split), retriever.search) for split in SPLITS}
     out = paths.report(REPORT_FILE)
     atomic_write_bytes(out, json.dumps(report["dev"] | {"splits": report}, indent=2, default=str).encode())

@@ -8,7 +8,7 @@ RetrievalConfig).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -231,6 +231,11 @@ class Retriever:
         scores = w * cosine + (1 - w) * lexical
         order = np.argsort(-scores, kind="stable")
         return [(int(rows[i]), float(scores[i])) for i in order]
+
+    def warm(self, questions: Sequence[str]) -> None:
+        """Embed the queries of many questions in one batch (with a caching embedder, the searches that follow
+        read them): an evaluation's questions, not one text at a time."""
+        self.embedder.encode([expand(q) if self.config.expand_jargon else q for q in questions])
 
     def search(self, question: str, k: int = 5) -> list[SearchHit]:
         evidence = self._record_evidence(question)
