@@ -448,6 +448,7 @@ def test_golden_keywords_occur_in_relevant_documents(golden):
 def test_a_stored_split_is_printed_only_for_the_same_questions(tmp_path):
     from fomc_qa.evaluation.golden import GoldenFileError
     from fomc_qa.evaluation.report import stored_split
+    from fomc_qa.index.integrity import IndexMissing
 
     q1 = question(docs=(A,), qid="a1", fragments=["federal funds rate"])
     report = evaluate_retrieval([q1], lambda text, k: ranking(A, texts=["the federal funds rate"]))
@@ -456,7 +457,7 @@ def test_a_stored_split_is_printed_only_for_the_same_questions(tmp_path):
     assert stored_split(path, [q1], "dev") == json.loads(json.dumps(report))
     with pytest.raises(GoldenFileError, match="other questions"):  # the golden file changed since the build
         stored_split(path, [q1, question(docs=(A,), qid="a2")], "dev")
-    with pytest.raises(GoldenFileError, match="no stored test evaluation"):
+    with pytest.raises(IndexMissing, match="no stored test evaluation"):  # a build without it: exit 3
         stored_split(path, [q1], "test")
-    with pytest.raises(GoldenFileError, match="run the pipeline first"):
+    with pytest.raises(IndexMissing, match="run the pipeline first"):
         stored_split(tmp_path / "missing.json", [q1], "dev")

@@ -10,7 +10,7 @@ from fomc_pipeline.resources import LanguageModel, Storage
 from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
-from fomc_qa.index.embed import CachedEncoder, EmbeddingCache, cache_path
+from fomc_qa.index.embed import through_cache
 from fomc_qa.index.integrity import write_sidecar
 
 if TYPE_CHECKING:
@@ -83,8 +83,7 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
     dev = _examples(evenly_spaced(all_dev, config.max_dev_questions))
     retriever = open_retriever(Settings.from_env(), paths=paths)
     # The reader's sentence vectors (and the questions') are cached by model + text like chunk vectors.
-    retriever.embedder = CachedEncoder(retriever.embedder,
-                                       EmbeddingCache(cache_path(paths.embed_cache, retriever.embedder.name)))
+    retriever.embedder = through_cache(retriever.embedder, paths.embed_cache)
     model = lm.make(embedder=retriever.embedder)
     with dspy.context(lm=model):
         baseline = FOMCAnswerer(retriever.search, k=config.k, desk=retriever.desk)

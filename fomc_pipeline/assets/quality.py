@@ -14,7 +14,7 @@ from fomc_qa.benchmark.study import NothingToMeasure, StudyOptions, run_study
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import SPLITS, load_golden, split_questions
 from fomc_qa.evaluation.report import RETRIEVAL_REPORT, evaluate_retrieval, format_summary
-from fomc_qa.index.embed import CachedEncoder, EmbeddingCache, cache_path
+from fomc_qa.index.embed import through_cache
 from fomc_qa.index.tables import atomic_write_bytes
 
 REPORT_FILE = RETRIEVAL_REPORT  # the read side prints it: python -m fomc_qa eval --stored
@@ -42,8 +42,7 @@ def retrieval_eval(context: dg.AssetExecutionContext, storage: Storage) -> dg.Ma
     retriever = open_retriever(Settings.from_env(), paths=paths)
     # The questions are embedded in one batch through the embedding cache, which each search then reads: a batch is
     # faster than one text at a time, and a rebuild embeds none of them again.
-    retriever.embedder = CachedEncoder(retriever.embedder,
-                                       EmbeddingCache(cache_path(paths.embed_cache, retriever.embedder.name)))
+    retriever.embedder = through_cache(retriever.embedder, paths.embed_cache)
     retriever.warm([q.question for q in questions])
     report = {split: evaluate_retrieval(split_questions(questions, split), retriever.search) for split in SPLITS}
     out = paths.report(REPORT_FILE)

@@ -208,11 +208,12 @@ def read(
     if len(facets) > 1:
         _add_facets(picks, sentences, facets, encoded[1 : 1 + len(facets)], top_passages)
     wide_floor = max(support_threshold, best.score - WIDE_MARGIN)
-    _add_answer_types(picks, _asked_kinds(question), wide_floor)
+    asked = _asked_kinds(question)
+    _add_answer_types(picks, asked, wide_floor)
     _add_named_meetings(picks, _named_meetings(question, passages), wide_floor)
     # the near-best margin is measured from the lead's support before its answer-type bonus: the bonus orders the
     # sentences, it does not make the rest of the answer less near
-    typed = ANSWER_TYPE_BONUS * sum(bool(kind.search(best.text)) for kind in _asked_kinds(question))
+    typed = ANSWER_TYPE_BONUS * sum(bool(kind.search(best.text)) for kind in asked)
     _add_near_best(picks, max(support_threshold, best.score - typed - EXTRA_MARGIN), top_passages)
     quotes = [scored[j] for j in picks.rows]
     return quotes if _names_in_quoted_passages(question, quotes) else []

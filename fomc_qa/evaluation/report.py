@@ -23,6 +23,7 @@ from fomc_qa.evaluation.metrics import (
     keyword_recall,
     retrieval_metrics,
 )
+from fomc_qa.index.integrity import BUILD_COMMAND, IndexMissing
 from fomc_qa.models import Answer, GoldenQuestion, SearchHit
 
 
@@ -143,8 +144,8 @@ def stored_split(path: Path, questions: Sequence[GoldenQuestion], split: str) ->
     try:
         report = json.loads(path.read_bytes())["splits"][split]
     except (OSError, ValueError, KeyError, TypeError) as exc:
-        raise GoldenFileError(f"{path}: no stored {split} evaluation ({exc.__class__.__name__}); run the pipeline "
-                              "first, or evaluate without --stored") from exc
+        raise IndexMissing(f"{path}: no stored {split} evaluation ({exc.__class__.__name__}); run the pipeline "
+                           f"first: {BUILD_COMMAND} (or evaluate without --stored)") from exc
     if [row.get("id") for row in report.get("questions", [])] != [q.id for q in questions]:
         raise GoldenFileError(f"{path}: the stored {split} evaluation is of other questions than the golden file's "
                               "(edited since the build?); evaluate without --stored")

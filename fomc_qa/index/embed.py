@@ -193,6 +193,11 @@ class CachedEncoder:
         return self.encoder.count_tokens(texts)
 
 
+def through_cache(encoder: EmbeddingProvider, cache_dir: Path) -> CachedEncoder:
+    """`encoder` reading and writing the model's embedding cache under `cache_dir` (data/cache/embeddings)."""
+    return CachedEncoder(encoder, EmbeddingCache(cache_path(cache_dir, encoder.name)))
+
+
 def cache_path(cache_dir: Path, model: str) -> Path:
     slug = hashlib.sha1(model.encode()).hexdigest()[:10]
     return cache_dir / f"{Path(model).name or 'model'}-{slug}.sqlite"

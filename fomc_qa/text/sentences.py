@@ -62,8 +62,8 @@ def quotable_sentences(text: str) -> list[str]:
 
 
 # Analysts' shorthand for the documents' words ("Jan 2020 mtg", "the Dec stmt", "Mar 2024 mins", "when'd").
-_SHORTHAND = {r"mtg": "meeting", r"mtgs": "meetings", r"stmt": "statement", r"stmts": "statements",
-              r"mins": "minutes", r"yr": "year", r"yrs": "years", r"when'd": "when did", r"when’d": "when did"}
+_SHORTHAND = {"mtg": "meeting", "mtgs": "meetings", "stmt": "statement", "stmts": "statements", "mins": "minutes",
+              "yr": "year", "yrs": "years", "when'd": "when did", "when’d": "when did"}
 _SHORTHAND_RE = re.compile(r"(?<![\w'’])(" + "|".join(map(re.escape, _SHORTHAND)) + r")(?![\w'’])", re.IGNORECASE)
 
 
