@@ -14,7 +14,7 @@ from fomc_qa.policy.questions import mention_term, parse_policy_question
 from fomc_qa.policy.record import Dissent, MeetingRecord, Officer, RateRange, Source, StatementSentence
 from fomc_qa.policy.scope import out_of_scope
 from fomc_qa.policy.timeline import chain, chain_problems, cycle_span, timeline_rows
-from fomc_qa.text.sentences import plain_question
+from fomc_qa.text.shorthand import plain_question
 
 D = dt.date
 

@@ -28,7 +28,7 @@ from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.scope import out_of_scope, outside_the_index
 from fomc_qa.retrieval.query_filters import with_question_dates
 from fomc_qa.text.facets import question_facets
-from fomc_qa.text.sentences import plain_question
+from fomc_qa.text.shorthand import plain_question
 
 Retrieve = Callable[[str, int], list[SearchHit]]
 Generate = Callable[[str, str], str]  # (question, passages) -> the LM's answer text with [n] markers

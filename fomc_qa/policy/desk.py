@@ -24,7 +24,7 @@ from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, par
 from fomc_qa.policy.timeline import chain, cycle_span, in_span, since_extreme
 from fomc_qa.retrieval.query_filters import with_question_dates
 from fomc_qa.text.facets import question_facets
-from fomc_qa.text.sentences import plain_question
+from fomc_qa.text.shorthand import plain_question
 
 # "the meeting right before the first cut of 2025", "the meeting after the first 2024 cut", "... the last hike",
 # "two meetings before the first 2025 cut", "the meeting after liftoff"

@@ -28,7 +28,7 @@ import re
 from collections.abc import Sequence
 
 from fomc_qa.retrieval.query_filters import _NEIGHBOUR, _month, _month_meetings, parse_filter
-from fomc_qa.text.sentences import plain_question
+from fomc_qa.text.shorthand import plain_question
 
 _W = re.IGNORECASE
 _PRESENT = re.compile(

@@ -21,6 +21,7 @@ from fomc_qa.retrieval.query_filters import QueryFilter, parse_filter
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import mentions, topic_names
+from fomc_qa.text.shorthand import plain_question
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 
@@ -235,9 +236,11 @@ class Retriever:
     def warm(self, questions: Sequence[str]) -> None:
         """Embed the queries of many questions in one batch (with a caching embedder, the searches that follow
         read them): an evaluation's questions, not one text at a time."""
-        self.embedder.encode([expand(q) if self.config.expand_jargon else q for q in questions])
+        plain = [plain_question(q) for q in questions]
+        self.embedder.encode([expand(q) if self.config.expand_jargon else q for q in plain])
 
     def search(self, question: str, k: int = 5) -> list[SearchHit]:
+        question = plain_question(question)  # "Dec 24", "mtg": the spelling every step reads
         evidence = self._record_evidence(question)
         dated = self.desk.dated(question) if self.desk is not None else question  # "the meeting before the first cut"
         flt = parse_filter(dated, self.corpus.meetings) if self.config.date_filter else None

@@ -59,16 +59,3 @@ def quotable(sentence: str) -> bool:
 def quotable_sentences(text: str) -> list[str]:
     """The sentences of `text` the reader scores, in order."""
     return [s for s in split_sentences(text) if quotable(s)]
-
-
-# Analysts' shorthand for the documents' words ("Jan 2020 mtg", "the Dec stmt", "Mar 2024 mins", "when'd").
-_SHORTHAND = {"mtg": "meeting", "mtgs": "meetings", "stmt": "statement", "stmts": "statements", "mins": "minutes",
-              "yr": "year", "yrs": "years", "when'd": "when did", "when’d": "when did"}
-_SHORTHAND_RE = re.compile(r"(?<![\w'’])(" + "|".join(map(re.escape, _SHORTHAND)) + r")(?![\w'’])", re.IGNORECASE)
-
-
-def plain_question(question: str) -> str:
-    """A question with its whitespace collapsed, analysts' shorthand spelled out ("Jan 2020 mtg" -> "Jan 2020
-    meeting") and hyphenated compounds the rules read spaced out ("balance-sheet runoff" -> "balance sheet runoff")."""
-    text = _SHORTHAND_RE.sub(lambda m: _SHORTHAND[m.group(1).lower()], " ".join(question.split()))
-    return re.sub(r"\b(balance|rate|target)-(sheet|hike|hikes|cut|cuts|range)\b", r"\1 \2", text, flags=re.IGNORECASE)
