@@ -217,6 +217,17 @@ def test_qualified_answers():
         ("Who attended the June 2022 meeting?", False),
         ("What did participants say about consumer spending on food in 2022?", False),
         ("Who was Vice Chair at the June 2022 meeting?", False),
+        # a market's move over a recorded month is the minutes' review; a level on a day or today's is a price
+        ("What happened to the VIX after Silicon Valley Bank failed in March 2023?", False),
+        ("How high did the VIX spike in March 2020?", False),
+        ("Where did the S&P 500 close on March 16, 2020?", True),
+        ("What was the S&P 500's closing level in March 2020?", True),
+        ("How did Bitcoin move in 2021?", True),
+        ("What is the VIX today?", True),
+        # asking whether the Fed talked about it asks what the documents say
+        ("Did the Fed talk about crypto at all when FTX blew up in late 2022?", False),
+        ("What is the current price of bitcoin?", True),
+        ("current FFR range?", False),
     ],
 )
 def test_out_of_scope_rule_more_pairs(question, out):
@@ -337,6 +348,12 @@ def test_advice_is_out_of_scope_and_its_near_misses_are_not(question, out):
         ("When did 'transitory' last appear, and what replaced it?", "transitory", "last"),
         ("When did 'transitory' enter the statement and when was it last used?", "transitory", "both"),
         ("When did the statement first drop 'transitory'?", "transitory", "last"),
+        # a change between two quoted terms asks when the newer one first appeared
+        ("'ongoing increases' -> 'some additional policy firming': which meeting switched?",
+         "some additional policy firming", "first"),
+        ("When did the statement go from 'ongoing increases' to 'some additional policy firming'?",
+         "some additional policy firming", "first"),
+        ("When had 'additional policy firming' replaced 'ongoing increases'?", "additional policy firming", "first"),
     ],
 )
 def test_mention_questions_name_the_term(question, term, edge):
@@ -836,7 +853,8 @@ def test_one_persons_attendance_is_answered_yes_or_no():
 
 
 def test_shorthand_and_quoted_terms():
-    assert plain_question("Jan 2020 mtg, pre-COVID: FFR range?") == "Jan 2020 meeting, pre-COVID: FFR range?"
+    assert plain_question("Jan 2020 mtg, pre-COVID: FFR range?") == \
+        "Jan 2020 meeting, pre-COVID: federal funds rate range?"
     assert plain_question("'transitory' in the stmt: when'd it show up? Mar 2024 mins") == \
         "'transitory' in the statement: when did it show up? Mar 2024 minutes"
     assert parse_policy_question("What was the FFR range in Jan 2022?", MEETINGS).intent == "decision"
@@ -866,3 +884,8 @@ def test_shorthand_and_quoted_terms():
     # the manager's report is the minutes' discussion, not the statement's balance-sheet sentences
     assert parse_policy_question("At the March 2022 meeting, what did the SOMA manager report about Treasury market "
                                  "conditions, and what had the Desk done?", MEETINGS) is None
+
+
+def test_a_move_off_the_peak_counts_from_the_peak():
+    q = parse_policy_question("first cut off the peak - when & size?", MEETINGS)
+    assert q is not None and q.intent == "first" and q.since_extreme == "high"

@@ -36,3 +36,8 @@ def test_plain_question_is_idempotent_and_spells_shorthand():
     q = "Jun 22 mtg: when'd the stmt drop 'ongoing increases'?"
     assert plain_question(q) == "June 2022 meeting: when did the statement drop 'ongoing increases'?"
     assert plain_question(plain_question(q)) == plain_question(q)
+
+
+def test_symbols_and_acronyms_analysts_type():
+    assert plain_question("2025: # of holds before the Sept cut?") == "2025: number of holds before the Sept cut?"
+    assert plain_question("current FFR range?") == "current federal funds rate range?"

@@ -129,8 +129,8 @@ _ELSEWHERE = re.compile(
 _ANYONE_ELSE = re.compile(r"\b(?:any(?:one|body)|any (?:member|participant|official|voter)s?|who)\b.{0,40}"
                           r"\b(?:prefer\w*|favou?r\w*|want\w*|push\w*|argu\w*|call\w*|press\w*|dissent\w*|object\w*)\b",
                           _W)
-_SINCE_EXTREME = re.compile(r"\b(?:since|after|from)\s+(?:the\s+|its\s+)?(?:\w+\s+)?(peak|top|high|highs|trough|bottom"
-                            r"|low|lows)\b", _W)
+_SINCE_EXTREME = re.compile(r"\b(?:since|after|from|off)\s+(?:the\s+|its\s+)?(?:\w+\s+)?"
+                            r"(peak|top|high|highs|trough|bottom|low|lows)\b", _W)
 _AVERAGE = re.compile(r"\b(?:average|mean|typical)\s+(?:size|move|hike|cut|increase|step)", _W)
 _STREAK = re.compile(r"\b(?:consecutive(?:ly)?|in a row|straight|successive|back[- ]to[- ]back|streak)\b", _W)
 _MOST = re.compile(r"\bmost (?:often|frequently|times|dissents)\b|\bthe most\b(?!\s+recent)"
@@ -179,8 +179,30 @@ _STATEMENT_WORDS = re.compile(r"\bstatements?\b|\bdescrib\w*|\bcall\w*|\bwording
                               r"|\b(?:word|term|phrase)\b|\bmention\w*|\bsay(?:ing)?\b|\bsaid\b|\bappear\w*", _W)
 
 
+# "'ongoing increases' -> 'some additional policy firming': which meeting switched?", "when did the statement go
+# from 'X' to 'Y'": a change of wording between two quoted terms asks when the new one first appeared.
+_TRANSITION = re.compile(r"\s*(?:->|→|=>|—>|\bto\b|\bbecame\b|\bgave way to\b|\b(?:was )?replaced by\b"
+                         r"|\bturned into\b|\bchanged to\b|\bswitched to\b)\s*", _W)
+_REPLACED = re.compile(r"\s*(?:\breplaced\b|\bsuperseded\b|\btook the place of\b|\binstead of\b)\s*", _W)
+
+
+def replacing_term(text: str) -> str | None:
+    """The newer of two quoted terms the question says one replaced the other with, lower-case, or None."""
+    quoted = list(_QUOTED.finditer(text))
+    for older, newer in zip(quoted, quoted[1:], strict=False):
+        between = text[older.end():newer.start()]
+        if _TRANSITION.fullmatch(between):
+            return newer.group(1).strip().lower()
+        if _REPLACED.fullmatch(between):
+            return older.group(1).strip().lower()
+    return None
+
+
 def mention_term(text: str) -> str | None:
     """The term a question asks the statements' wording about, lower-case, or None."""
+    replacing = replacing_term(text)
+    if replacing:
+        return replacing
     quoted = _QUOTED.search(text)
     if quoted:
         return quoted.group(1).strip().lower()
@@ -504,9 +526,11 @@ def _asks_first_and_last(q: str) -> bool:
 
 def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Rules in order of specificity; each names what it needs from the question."""
-    term = mention_term(q) if _STATEMENT_WORDS.search(q) and not re.search(r"\bminutes\b", q, _W) else None
+    replacing = replacing_term(q)
+    wording = _STATEMENT_WORDS.search(q) or replacing
+    term = mention_term(q) if wording and not re.search(r"\bminutes\b", q, _W) else None
     if term:
-        kind = ("count" if _MENTION_COUNT.search(q) else "both" if _asks_first_and_last(q)
+        kind = ("first" if replacing else "count" if _MENTION_COUNT.search(q) else "both" if _asks_first_and_last(q)
                 else "last" if _MENTION_LAST.search(q) else "first" if _MENTION_FIRST.search(q) else None)
         if kind:
             rest = re.sub(re.escape(term), " ", q, flags=_W)

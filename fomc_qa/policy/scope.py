@@ -15,7 +15,8 @@ record today's data or prices, another economy's statistics, or anyone's private
    question asks what the documents said about it ("What did the minutes say about China's economy
    in 2020?" stays answerable);
 5. a market price or index level (the S&P 500's close, Bitcoin, a stock) is out unless the question
-   asks what the documents said about it ("how did the manager describe equity prices?");
+   asks what the documents said about it ("how did the manager describe equity prices?") or how it moved over a
+   recorded month ("what happened to the VIX after SVB failed in March 2023?", which the minutes' review reports);
 6. a meeting outside the indexed ones ("the December 2018 meeting", "the March 2019 statement") is out,
    and so is a year outside them, unless the question asks what the documents said about it ("What did
    the minutes say about the 2017-19 runoff?" stays answerable).
@@ -76,7 +77,8 @@ _REPORTED = re.compile(
     r"|mention\w*|according to|report\w*"
     r"|characteri\w*|minutes|statement|staff|participants|members|committee"
     r"|look\w* (?:at|into)|consider\w*|examin\w*|stud(?:y|ied)|review\w*|weigh\w*|flag\w*|cit(?:e|ed)|debat\w*"
-    r"|deliberat\w*)\b", _W)
+    r"|deliberat\w*|talk\w* (?:about|of)|comment\w*|address\w*|touch\w* on|br(?:ing|ought) up|warn\w*"
+    r"|highlight\w*|point\w* to|acknowledg\w*)\b", _W)
 _OTHER_CENTRAL_BANK = re.compile(
     r"\b(?:ecb|european central bank|boj|bank of (?:england|japan|canada|korea)|pboc|people's bank of china|snb"
     r"|swiss national bank|reserve bank of (?:australia|india|new zealand)|bundesbank|governing council"
@@ -91,8 +93,10 @@ _MARKET_LEVEL = re.compile(
     r"|(?:at|by) the (?:market )?close|market close|end[- ]of[- ]day|intraday)\b",
     _W)
 # Asking what the FOMC's documents said (about the ECB, about equity prices), not for the fact itself.
-_ASKS_DOCUMENTS = re.compile(r"\b(?:minutes|statement|staff|participants|fomc|committee|manager|desk)\b.{0,60}"
-                             r"\b(?:say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|mention\w*|report\w*)\b"
+_SPEECH = (r"say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|mention\w*|report\w*|talk\w* (?:about|of)"
+           r"|comment\w*|address\w*|touch\w* on|br(?:ing|ought) up|warn\w*|highlight\w*|acknowledg\w*")
+_ASKS_DOCUMENTS = re.compile(r"\b(?:minutes|statement|staff|participants|fomc|committee|manager|desk|fed)\b.{0,60}"
+                             rf"\b(?:{_SPEECH})\b"
                              r"|\b(?:say|said|describ\w*|discuss\w*|not(?:e|ed)|mention\w*)\b.{0,60}"
                              r"\b(?:minutes|statement|staff|participants|fomc|committee)\b"
                              r"|\b(?:according to|per|in|from) (?:the )?(?:fed's |fomc's |federal reserve's )?"
@@ -125,6 +129,16 @@ _SEP_FIGURE = re.compile(
     r"|\b(?:summary of economic projections|sep)\b.{0,60}\b(?:median|projected (?:path|level))\b", _W)
 
 
+# "What happened to the VIX after SVB failed in March 2023?": how a market moved over a recorded month is what the
+# minutes' review of financial developments reports; a level on a day ("where did the S&P 500 close on March 16,
+# 2020?") or today's is a price, not an FOMC record.
+_MARKET_MOVE = re.compile(r"\b(?:happen\w*|mov(?:e|ed|es|ing)|react\w*|respond\w*|r[io]se|rising|fell|fall\w*"
+                          r"|jump\w*|surg\w*|spik\w*|declin\w*|drop\w*|plung\w*|soar\w*|rall(?:y|ied)|sell-?off"
+                          r"|swing\w*)\b", _W)
+_ON_A_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
+                       r"|\bclosing (?:level|price)|\bclosed at|\bclose of trading|\btrading at"
+                       r"|\bclos(?:e|ed|ing)\s+(?:on|at)\b"
+                       r"|\b(?:at|by) the (?:market )?close\b|\bmarket close\b|\bend[- ]of[- ]day\b|\bintraday\b", _W)
 _RECORDED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
                             r"20(?:2[0-5])\b", _W)
 
@@ -150,7 +164,8 @@ def out_of_scope(question: str) -> str | None:
     other_bank = _OTHER_CENTRAL_BANK.search(question) and _DECISION_OR_VOTE.search(question)
     if other_bank and not _ASKS_DOCUMENTS.search(question):
         return "another central bank's decisions and votes are not FOMC records"
-    if _MARKET_LEVEL.search(question) and not reported:
+    recorded_move = _RECORDED_DATE.search(question) and _MARKET_MOVE.search(question) and not _ON_A_DAY.search(question)
+    if _MARKET_LEVEL.search(question) and not reported and not recorded_move:
         return "market prices and index levels are not FOMC records"
     return None
 

@@ -1,6 +1,7 @@
 """Analysts' shorthand spelled in the documents' words, once, before any rule reads a question.
 
-"Jan 2020 mtg" -> "Jan 2020 meeting", "when'd" -> "when did", and terse dates as typed dates: "Dec 24 cut" ->
+"Jan 2020 mtg" -> "Jan 2020 meeting", "when'd" -> "when did", "FFR" -> "federal funds rate", "# of" -> "number
+of", and terse dates as typed dates: "Dec 24 cut" ->
 "December 2024 cut", "Jul '25" -> "July 2025", "3/3/20" -> "March 3, 2020". Scope, the policy record, the date
 filters, retrieval and the reader then read one spelling, so none of them needs a rule of its own for shorthand.
 """
@@ -11,7 +12,7 @@ import calendar
 import re
 
 _SHORTHAND = {"mtg": "meeting", "mtgs": "meetings", "stmt": "statement", "stmts": "statements", "mins": "minutes",
-              "yr": "year", "yrs": "years", "when'd": "when did", "when’d": "when did"}
+              "yr": "year", "yrs": "years", "when'd": "when did", "when’d": "when did", "ffr": "federal funds rate"}
 _SHORTHAND_RE = re.compile(r"(?<![\w'’])(" + "|".join(map(re.escape, _SHORTHAND)) + r")(?![\w'’])", re.IGNORECASE)
 
 _MONTH_NUMBER = {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
@@ -57,5 +58,6 @@ def plain_question(question: str) -> str:
     "Jan 2020 meeting", "Dec 24" -> "December 2024") and hyphenated compounds the rules read spaced out
     ("balance-sheet runoff" -> "balance sheet runoff"). Idempotent."""
     text = _SHORTHAND_RE.sub(lambda m: _SHORTHAND[m.group(1).lower()], " ".join(question.split()))
+    text = re.sub(r"(?<!\w)#\s*of\b", "number of", text)  # "# of holds"
     text = spelled_dates(text)
     return re.sub(r"\b(balance|rate|target)-(sheet|hike|hikes|cut|cuts|range)\b", r"\1 \2", text, flags=re.IGNORECASE)
