@@ -272,6 +272,18 @@ def test_an_answer_quotes_a_passage_that_names_what_the_question_asks_about(embe
          ["Compare the cap set in May 2022 with the one in March 2025."]),
         ("Did participants think the rate had peaked, and did they expect cuts in 2024?",
          ["Did participants think the rate had peaked", "did they expect cuts in 2024?"]),  # "and" + auxiliary
+        # "and" + a preposition and a question word; a comma before another question
+        ("What caps did participants settle on in March 2022, and over what period could they be phased in?",
+         ["What caps did participants settle on in March 2022", "over what period could they be phased in?"]),
+        ("How large did respondents expect purchases to be, what change did the manager propose, and in what "
+         "securities should purchases be made?",
+         ["How large did respondents expect purchases to be", "what change did the manager propose",
+          "in what securities should purchases be made?"]),
+        # a clause before the comma asks nothing of its own
+        ("When the Committee opened its review in January 2025, what did the minutes say was not a focus?",
+         ["When the Committee opened its review in January 2025, what did the minutes say was not a focus?"]),
+        ("Before the pandemic hit, what did the FOMC do with the federal funds rate?",
+         ["Before the pandemic hit, what did the FOMC do with the federal funds rate?"]),
     ],
 )
 def test_question_facets(question, facets):
@@ -441,7 +453,8 @@ def test_a_near_best_sentence_of_the_top_passages_answers_the_rest_of_the_questi
                 "once runoff ends, and what long-run SOMA composition did most participants favor?")
     answer = _answer(question, passages, get_encoder())
     assert "directed into Treasury bills" in answer and "proportional allocation" in answer
-    assert len(read(question, passages, get_encoder(), max_sentences=2)) == 2
+    # a two-part question's budget is max_sentences + MULTI_PART_EXTRA
+    assert len(read(question, passages, get_encoder(), max_sentences=2)) == 2 + reader.MULTI_PART_EXTRA
 
 
 def test_the_lead_s_answer_type_bonus_does_not_narrow_the_near_best_margin():

@@ -11,13 +11,26 @@ from __future__ import annotations
 
 import re
 
-# Split at "and" before a question word (or "about": "about the policy rate and about reserves"),
-# or after a question mark.
+_WH = r"(?:what|how|which|who|whom|whose|when|why|where|whether)"
+_PREPOSITION = r"(?:over|through|via|in|on|at|for|by|from|to|with|under|during|after|before|against|since|of)"
+# Split at "and" before a question word (or "about": "about the policy rate and about reserves"), also after a
+# preposition and a word ("and over what period", "and through which cap", "and roughly how much"); at a comma before
+# a question word ("how large did ... expect purchases to be, what change did the manager propose, and ..."); or
+# after a question mark.
 _FACET_SPLIT = re.compile(
     r"(?:,\s*|\s+)and\s+(?=(?:what|how|by how|to what|which|who|whom|when|why|where|whether|on what|in what|at what"
-    r"|according|about|did|does|do|was|were|is|are|had|has|have|would|could|will|can|should)\b)|(?<=\?)\s+(?=\S)",
+    r"|according|about|did|does|do|was|were|is|are|had|has|have|would|could|will|can|should)\b)"
+    rf"|(?:,\s*|\s+)and\s+(?=(?:{_PREPOSITION}\s+)?(?:\w+\s+)?{_WH}\b)"
+    rf"|(?P<comma>,\s+)(?=(?:{_PREPOSITION}\s+)?(?:\w+\s+)?{_WH}\b)"
+    r"|(?<=\?)\s+(?=\S)",
     re.I,
 )
+# A part before a comma asks something itself only with a question word of its own: "When the Committee opened its
+# review, what did ..." is one question (a clause, then what it asks), "how large was X, what did Y" two.
+_ASKS = re.compile(
+    r"\b(?:what|how|which|who|whom|whose|why|where|whether)\b"
+    r"|\bwhen\s+(?:did|does|do|was|were|is|are|had|has|have|will|would)\b"
+    r"|^\s*(?:did|does|do|was|were|is|are|had|has|have|will|would|could|can|should)\b", re.I)
 
 
 _SENTENCE = re.compile(r"(?<=[.?!])\s+(?=[A-Z])")
@@ -36,9 +49,11 @@ def question_facets(question: str, min_words: int = 3) -> list[str]:
     facets: list[str] = []
     start = 0
     for cut in _FACET_SPLIT.finditer(question):
-        asked = question[start : cut.start()].endswith("?")  # a question mark always ends a facet
-        if asked or (len(question[start : cut.start()].split()) >= min_words
-                      and len(question[cut.end() :].split()) >= min_words):
+        left = question[start : cut.start()]
+        asked = left.endswith("?")  # a question mark always ends a facet
+        if cut.group("comma") and not _ASKS.search(left):
+            continue
+        if asked or (len(left.split()) >= min_words and len(question[cut.end() :].split()) >= min_words):
             facets.append(question[start : cut.start()].strip(" ,;"))
             start = cut.end()
     facets.append(question[start:].strip(" ,;"))
