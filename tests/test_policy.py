@@ -889,3 +889,16 @@ def test_shorthand_and_quoted_terms():
 def test_a_move_off_the_peak_counts_from_the_peak():
     q = parse_policy_question("first cut off the peak - when & size?", MEETINGS)
     assert q is not None and q.intent == "first" and q.since_extreme == "high"
+
+
+def test_a_move_from_a_range_and_a_vote_asked_after_an_event_clause():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    # "from the zero lower bound" names the range the hike left; "lower bound" is a level, not a move lower
+    liftoff = parse_policy_question("When did liftoff from the zero lower bound finally come after COVID?", MEETINGS)
+    assert (liftoff.intent, liftoff.direction, liftoff.at_range, liftoff.from_range) == \
+        ("first", "raise", (0.0, 0.25), True)
+    assert "March 16, 2022" in desk.consult("When did liftoff from the zero lower bound come?").answer.direct
+    # the event clause ends at the comma: "was it unanimous?" is still asked of the first cut
+    first = desk.consult("First rate cut after the hiking cycle: which meeting, how large, and was it unanimous?")
+    assert first.question.intent == "first" and first.question.with_votes
+    assert "September 18, 2024" in first.answer.direct

@@ -133,7 +133,7 @@ def answer_extreme(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     listing = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in same)
     times = "once" if len(same) == 1 else f"{count_words(len(same))} times"
     direct = (f"The {adjective} {noun} {span} was {percentage_points(size)}, made {times} "
-              f"(of {count_words(len(hits))} {noun}s): {listing}.")
+              f"(of {count_words(len(hits))} {kind_phrase(q, plural=True)}): {listing}.")
     return RecordAnswer(direct, [x for r in same[:MAX_LISTED] for x in quote(r, r.decision_source)])
 
 def answer_duration(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
@@ -230,7 +230,7 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
     total = sum(r.change_bp or 0 for r in hits)
     times = "time" if len(hits) == 1 else "times"
     verb = VERB[q.direction] if q.direction else "moved"
-    what = f"the target range ({noun}s)" if q.size_bp or q.at_range else "the target range"
+    what = f"the target range ({kind_phrase(q, plural=True)})" if q.size_bp or q.at_range else "the target range"
     direct = f"The FOMC {verb} {what} {count_words(len(hits))} {times} {span}"
     if q.direction in ("raise", "lower"):
         direct += f", by {percentage_points(total)} in total"

@@ -82,7 +82,7 @@ def matches(record: MeetingRecord, q: PolicyQuestion) -> bool:
     """Whether a meeting's move is the kind the question counts: its direction (any move when none is
     named, any decision when a range is named), its size, the range it left."""
     if q.at_range is not None:
-        r = record.range_after
+        r = record.range_before if q.from_range else record.range_after
         if r is None or (r.low, r.high) != q.at_range:
             return False
         return q.direction is None or record.decision == q.direction
@@ -95,7 +95,8 @@ def kind_phrase(q: PolicyQuestion, plural: bool = False) -> str:
     if q.size_bp is not None:
         noun = f"{q.size_bp}-basis-point {noun}"
     if q.at_range is not None:
-        noun = f"{noun} at {fed_fraction(q.at_range[0])} to {fed_fraction(q.at_range[1])} percent"
+        where = "from" if q.from_range else "at"
+        noun = f"{noun} {where} {fed_fraction(q.at_range[0])} to {fed_fraction(q.at_range[1])} percent"
     return noun
 
 def none_of(noun: str, span: str, records: Sequence[MeetingRecord]) -> RecordAnswer:

@@ -254,6 +254,9 @@ _SIZE_BP = re.compile(
 _RANGE_IN_Q = re.compile(
     r"\b(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)?\s*(?:to|-|–)\s*(\d+(?:\.\d+|-\d/\d)?|\d/\d)\s*(?:%|percent)"
     r"|\b(0|\d+(?:\.\d+|-\d/\d))\s*(?:to|-|–)\s*(\d+(?:\.\d+|-\d/\d)|\d/\d)\b(?![\d/])", _W)  # "0 to 1/4", "5.25-5.5"
+# "liftoff from the zero lower bound", "the first cut off 5-1/4 to 5-1/2 percent": the range a move left
+_FROM_RANGE = re.compile(r"\b(?:from|off|away from|above)\s+(?:the\s+)?(?:(?:zero|effective)\s+lower\s+bound|elb|zlb"
+                         r"|zero|\d)", _W)
 _NEAR_ZERO = re.compile(r"\b(?:near|at|close to) zero\b|\b(?:zero|effective) lower bound\b|\bzlb\b|\belb\b", _W)
 # Point-in-time intents: "after the July 2023 hike, what IORB ...?" asks about that meeting, not the next.
 # An administered rate's level is asked for, not a discussion of the facility.
@@ -264,15 +267,19 @@ _POINT_INTENTS = ("rate", "decision", "change", "votes", "dissents", "attendance
 # "the first cut after the hiking cycle": the clause after "after/since/before" names the event the
 # question counts from, not the move it asks about.
 _EVENT_CLAUSE = re.compile(r"^\s*(?:after|since|following|once|before|until|prior to)\b[^,]*,"
-                           r"|\b(?:after|since|following|once|before|until|prior to)\b.*$", _W)
+                           r"|\b(?:after|since|following|once|before|until|prior to)\b[^,:;?]*", _W)
 _EVENT = re.compile(rf"\b(?:after|since|following)\s+(?:the\s+|its\s+|a\s+)?(?:\w+\s+){{0,2}}?"
                     rf"(?:run of\s+|series of\s+)?({_RAISE}|{_LOWER}|{_HOLD})\b", _W)
+
+
+# "the zero lower bound" is a level, not a move lower
+_LOWER_BOUND = re.compile(r"\b(?:(?:zero|effective)\s+)?lower\s+bound\b|\b(?:elb|zlb)\b", _W)
 
 
 def direction_of(text: str) -> str | None:
     """The kind of move a question asks about ("hikes", "cuts", "holds"): the one named outside the
     clause it counts from, if exactly one kind is named there."""
-    main = _EVENT_CLAUSE.sub("", text).strip() or text
+    main = _EVENT_CLAUSE.sub("", _LOWER_BOUND.sub("the floor", text)).strip() or text
     found = _directions(main)
     return found[0] if len(found) == 1 else None
 
@@ -297,6 +304,7 @@ class PolicyQuestion:
     after_kind: str | None = None  # "after the hiking cycle": the span starts after the last move of this kind
     size_bp: int | None = None  # "75-basis-point hikes": only moves of this size
     at_range: tuple[float, float] | None = None  # "held at 5-1/4 to 5-1/2 percent": only meetings that left this range
+    from_range: bool = False  # "liftoff from the zero lower bound": at_range is the range a move left, not set
     person: str | None = None  # a surname the question names, for votes and dissents
     unscheduled: bool = False  # a count of unscheduled meetings and notation votes
     edge: str | None = None  # "end" / "start" / "as_of": the range at the end or the start of a named span, or on a
@@ -667,7 +675,8 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     main = _EVENT_CLAUSE.sub("", q).strip() or q
     at_range = range_of(main) or (range_of(q) if direction in (None, "maintain") else None)
     qualifiers = {"direction": direction, "size_bp": size_of(q), "at_range": at_range, "why": asks_why,
-                  "with_votes": bool(_ANYONE_ELSE.search(q))}
+                  "with_votes": bool(_ANYONE_ELSE.search(q)),
+                  "from_range": bool(at_range and direction in ("raise", "lower") and _FROM_RANGE.search(main))}
     if _PEAK.search(q) and (about_rate or _DURATION.search(q)) and direction in (None, "maintain") \
             and not _DISCUSSION.search(q):  # "How long did the Fed hold at the peak?" too
         return "peak", {"edge": "low" if re.search(r"\b(?:lowest|minimum|trough)\b", q, _W) else "high"}
