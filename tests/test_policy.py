@@ -11,7 +11,15 @@ from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words, fed_fraction, percentage_points, range_forms
 from fomc_qa.policy.questions import mention_term, parse_policy_question
-from fomc_qa.policy.record import Dissent, MeetingRecord, Officer, RateRange, Source, StatementSentence
+from fomc_qa.policy.record import (
+    AdministeredRate,
+    Dissent,
+    MeetingRecord,
+    Officer,
+    RateRange,
+    Source,
+    StatementSentence,
+)
 from fomc_qa.policy.scope import out_of_scope
 from fomc_qa.policy.timeline import chain, chain_problems, cycle_span, timeline_rows
 from fomc_qa.text.shorthand import plain_question
@@ -902,3 +910,21 @@ def test_a_move_from_a_range_and_a_vote_asked_after_an_event_clause():
     first = desk.consult("First rate cut after the hiking cycle: which meeting, how large, and was it unanimous?")
     assert first.question.intent == "first" and first.question.with_votes
     assert "September 18, 2024" in first.answer.direct
+
+
+def test_an_administered_rate_has_a_peak_and_a_first_and_last_change():
+    levels = [0.0, 0.0, 0.05, 0.05, 0.3, 0.3]
+    records = []
+    for record, percent in zip(RECORDS, levels, strict=True):
+        src = Source(sentence=f"The offering rate is {percent} percent.", document_id=record.statement_id,
+                     chunk_id=f"{record.statement_id}#002")
+        records.append(record.model_copy(update={"administered_rates": [
+            AdministeredRate(name="on_rrp", percent=percent, source=src)]}))
+    desk = PolicyDesk(records, lambda chunk_id: None)
+    first = desk.consult("ON RRP rate - first move off 0.00%?")
+    assert "May 4, 2022" in first.answer.direct and "0.05 percent" in first.answer.direct
+    assert first.answer.quotes[0].source.sentence == "The offering rate is 0.05 percent."
+    last = desk.consult("When did the Fed last raise the ON RRP rate?").answer.direct
+    assert "January 31, 2023" in last and "to 0.3 percent" in last
+    peak = desk.consult("What was the highest ON RRP rate, and when was it set?").answer.direct
+    assert "0.3 percent" in peak and "January 31, 2023" in peak and "September 18, 2024" in peak

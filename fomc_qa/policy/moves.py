@@ -277,7 +277,42 @@ def _vote_phrase(r: MeetingRecord) -> str:
     who = "; ".join(f"{d.name}" + (f", who {d.preferred}" if d.preferred else "") for d in r.dissents)
     return f"The vote was {len(r.voters_for)}–{len(r.dissents)}; voting against: {who}."
 
-def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
+def answer_rate_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    """An administered rate's highest or lowest level over the span (when it was set, how long it held), or its first
+    or last change (from a level, up or down, when the question says)."""
+    name = q.rate or "iorb"
+    label = RATE_LABEL[name]
+    series = [(r, r.rate(name)) for r in records if r.rate(name) is not None]
+    if not series:
+        return None
+    span = span_phrase(q, records)
+    if q.edge in ("high", "low"):
+        pick = max if q.edge == "high" else min
+        level = pick(rate.percent for _, rate in series)
+        held = [r for r, rate in series if rate.percent == level]
+        first, last = held[0], held[-1]
+        word = "highest" if q.edge == "high" else "lowest"
+        direct = f"The {word} {label} {span} was {percent_forms(level)}, set at the {day(first.meeting_date)} meeting"
+        direct += f" and kept through the {day(last.meeting_date)} meeting." if last is not first else "."
+        quotes = quote(first, first.rate(name).source) + (quote(last, last.rate(name).source) if last is not first
+                                                          else [])
+        return RecordAnswer(direct, quotes)
+    changes = [(before, after) for before, after in zip(series, series[1:], strict=False)
+               if after[1].percent != before[1].percent
+               and (q.rate_from is None or before[1].percent == q.rate_from)
+               and (q.direction is None or (after[1].percent > before[1].percent) == (q.direction == "raise"))]
+    if not changes:
+        return None
+    (_, old), (meeting, new) = changes[0] if q.edge == "first" else changes[-1]
+    moved = "raised" if new.percent > old.percent else "lowered"
+    direct = (f"The {q.edge} change in the {label} {span} came at the {day(meeting.meeting_date)} meeting, which "
+              f"{moved} it from {percent_forms(old.percent)} to {percent_forms(new.percent)}.")
+    return RecordAnswer(direct, quote(meeting, new.source))
+
+
+def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+    if q.edge in ("high", "low", "first", "last"):
+        return answer_rate_ordinal(q, records)
     sentences, quotes = [], []
     for name in q.rates or ("iorb",):
         parts = []

@@ -305,6 +305,7 @@ class PolicyQuestion:
     size_bp: int | None = None  # "75-basis-point hikes": only moves of this size
     at_range: tuple[float, float] | None = None  # "held at 5-1/4 to 5-1/2 percent": only meetings that left this range
     from_range: bool = False  # "liftoff from the zero lower bound": at_range is the range a move left, not set
+    rate_from: float | None = None  # "the ON RRP rate's first move off 0.00%": the level an administered rate left
     person: str | None = None  # a surname the question names, for votes and dissents
     unscheduled: bool = False  # a count of unscheduled meetings and notation votes
     edge: str | None = None  # "end" / "start" / "as_of": the range at the end or the start of a named span, or on a
@@ -581,7 +582,7 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         or (("iorb", "on_rrp") if _ADMINISTERED.search(q) else ())
     if rates and _RATE_LEVEL.search(q) and not _DISCUSSION.search(_WHY.sub(" ", q)):  # the reader gives the why
         also = bool(re.search(r"\b(?:target range|federal funds|fed funds|what range|how big)\b", q, _W))
-        return "rate", {"rates": rates, "with_decision": also}
+        return "rate", {"rates": rates, "with_decision": also, **_rate_ordinal(q)}
     roles = tuple(r for r in roles_of(q) if r != "balance_sheet")
     statement_talk = bool(re.search(r"\bstatements?\b|\bdescri\w*|\bcharacteri\w*|\blanguage\b|\bwording\b|\bread\b",
                                     q, _W))
@@ -602,6 +603,26 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if redline and not roles and _REDLINE.search(q):
         return "redline", {"edits": _edits_asked(q)}  # "What changed in the statement from February to March 2023?"
     return _move_intent(q, named)
+
+
+# "ON RRP rate - first move off 0.00%?", "IORB peak this cycle, set when?": an administered rate's first or last change
+# (from a level, when one is named), or its highest or lowest level, over the span.
+_RATE_CHANGE = re.compile(r"\b(?:mov\w*|chang\w*|adjust\w*|rais\w*|increas\w*|hik\w*|cut\w*|lower\w*|reduc\w*"
+                          r"|decreas\w*|set)\b", _W)
+_RATE_FROM = re.compile(r"\b(?:from|off|above)\s+(?:(zero)\b|(\d+(?:\.\d+)?)\s*(?:%|percent))", _W)
+
+
+def _rate_ordinal(q: str) -> dict:
+    if _PEAK.search(q):
+        return {"edge": "low" if re.search(r"\b(?:lowest|minimum|trough)\b", q, _W) else "high"}
+    edge = "first" if _FIRST.search(q) else "last" if _LAST.search(q) else None
+    if edge is None or not _RATE_CHANGE.search(q):
+        return {}
+    level = _RATE_FROM.search(q)
+    found = {"edge": edge, "direction": direction_of(q) if direction_of(q) in ("raise", "lower") else None}
+    if level:
+        found["rate_from"] = 0.0 if level.group(1) else float(level.group(2))
+    return found
 
 
 # "What changed in the March 2023 statement?", "what replaced the paragraph ...", "how did the wording differ": the
