@@ -499,3 +499,19 @@ def test_an_acronym_is_a_form_of_the_name_containing_its_words():
     from fomc_qa.text.names import name_forms
 
     assert "srf" in name_forms("standing repo facility") and "tga" in name_forms("treasury general account")
+
+
+def test_a_list_the_lead_announces_is_quoted_whole():
+    """Real MiniLM: "focused on three different concepts" is answered by its "First, ... Second, ... Third, ..."."""
+    paragraph = (
+        "The staff's briefing on considerations regarding the use of an inflation range focused on three different "
+        "concepts of an inflation range. First, an uncertainty range could communicate the magnitude of the inherent "
+        "variability of inflation. Second, an operational range could signal that the Committee would prefer "
+        "inflation to be away from its longer-run objective for a time. Third, an indifference range could "
+        "communicate that monetary policy would not respond to deviations of inflation within that range.\n"
+        "Participants discussed the role of foreign central banks' experience with inflation ranges at length.")
+    passages = [Passage(n=1, header="FOMC Minutes, 2020-01-29, Review of Monetary Policy Strategy", text=paragraph)]
+    question = "What three concepts of an inflation range did the staff briefing lay out in January 2020?"
+    answer = _answer(question, passages, get_encoder(), max_sentences=4)
+    assert all(f"{kind} range" in answer for kind in ("uncertainty", "operational", "indifference"))
+    assert "foreign central banks" not in answer

@@ -211,6 +211,7 @@ def read(
     picks = _Picks(scored, order, sentences.vectors, max_sentences + extra, _ordinal_lead(question, scored, order))
     best = scored[picks.lead]
     _add_continuation(picks, support_threshold)
+    _add_enumeration(picks)
     top_passages = set(list(dict.fromkeys(scored[j].passage.n for j in order))[:TOP_PASSAGES + extra])
     if len(facets) > 1:
         _add_facets(picks, sentences, facets, encoded[1 : 1 + len(facets)], top_passages)
@@ -335,6 +336,35 @@ def _add_continuation(picks: _Picks, threshold: float) -> None:
         or scored[after].score >= best.score - WIDE_MARGIN  # the paragraph goes on with the answer
     if goes_on and scored[after].score >= threshold:
         picks.admit(after)
+
+
+# A sentence that announces a list ("The staff's briefing ... focused on three different concepts of an inflation
+# range.") or opens one ("First, ...") is answered by the sentences that go on with it in its paragraph ("Second,
+# ...", "Third, ..."): they are quoted with it, as one unit.
+_ANNOUNCES_LIST = re.compile(
+    r"\b(?:two|three|four|five|six|several|a number of|the following)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:concepts|options|approaches|factors|reasons|considerations|ways|elements|steps|changes|proposals|types"
+    r"|kinds|categories|scenarios|alternatives|principles|issues|questions|topics|areas|tools|channels|measures"
+    r"|risks|lessons|criteria|strategies|components)\b|:\s*$|^First,", re.I)
+_LIST_ITEM = re.compile(r"^(?:First|Second|Third|Fourth|Fifth|Sixth|Finally|Lastly|Next|Another|In addition)\b")
+
+
+def _add_enumeration(picks: _Picks) -> None:
+    """The items that follow a chosen sentence announcing a list, in its paragraph, in order."""
+    scored = picks.scored
+    for k in list(picks.rows):
+        head = scored[k]
+        if not _ANNOUNCES_LIST.search(head.text):
+            continue
+        previous = head
+        for j in sorted((j for j, c in enumerate(scored) if c.passage.n == head.passage.n and c.index > head.index),
+                        key=lambda j: scored[j].index):
+            c = scored[j]
+            if c.index != previous.index + 1 or not _same_paragraph(head.passage.text, previous.text, c.text):
+                break
+            if _LIST_ITEM.match(c.text):
+                picks.admit(j)
+            previous = c
 
 
 def _add_facets(picks: _Picks, sentences: _Sentences, facets: list[str], vectors: np.ndarray,
