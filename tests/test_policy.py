@@ -928,3 +928,12 @@ def test_an_administered_rate_has_a_peak_and_a_first_and_last_change():
     assert "January 31, 2023" in last and "to 0.3 percent" in last
     peak = desk.consult("What was the highest ON RRP rate, and when was it set?").answer.direct
     assert "0.3 percent" in peak and "January 31, 2023" in peak and "September 18, 2024" in peak
+
+
+def test_meetings_without_dissent_are_listed_as_unanimous():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    for question in ("Which meetings in 2022 had no dissenting votes?", "How many 2022 decisions were unanimous?"):
+        answer = desk.consult(question)
+        assert answer.question.intent == "votes" and answer.question.unanimous
+        assert answer.answer.direct.startswith("3 (three) of the 4 meetings in 2022 were unanimous: January 26, 2022")
+        assert "March 16, 2022 (James Bullard)" in answer.answer.direct

@@ -100,7 +100,8 @@ def kind_phrase(q: PolicyQuestion, plural: bool = False) -> str:
     return noun
 
 def none_of(noun: str, span: str, records: Sequence[MeetingRecord]) -> RecordAnswer:
-    return RecordAnswer(f"There was no {noun} of the target range {span} ({len(records)} meetings).",
+    meetings = "meeting" if len(records) == 1 else "meetings"
+    return RecordAnswer(f"There was no {noun} of the target range {span} ({len(records)} {meetings}).",
                         quote(records[-1], records[-1].decision_source))
 
 def moves_of(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> tuple[list[MeetingRecord], str, str]:

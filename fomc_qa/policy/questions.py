@@ -329,6 +329,7 @@ class PolicyQuestion:
     average: bool = False  # a count that also asks the average size of the moves
     asks_move: bool = False  # "Did the Fed change rates in January 2025?": whether it moved at all (Yes / No)
     edits: str | None = None  # a redline's edits asked for first: "removed" ("what was dropped") or "added"
+    unanimous: bool = False  # "Which 2025 meetings had no dissents?": the span's unanimous decisions, listed
     versus_previous: bool = False  # "smaller than the one before it": against the previous move of its kind (the desk)
 
     @property
@@ -533,8 +534,14 @@ def _asks_first_and_last(q: str) -> bool:
         any(_MENTION_LAST.search(b) and not _MENTION_FIRST.search(b) for b in parts)
 
 
+# "meetings with no dissenting votes", "decided without dissent", "nobody dissented": unanimous decisions
+_NO_DISSENT = re.compile(r"\b(?:no|zero|without(?: a| any)?)\s+dissent\w*(?:\s+votes?)?\b"
+                         r"|\b(?:no ?one|nobody|no members?)\s+dissented\b", _W)
+
+
 def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Rules in order of specificity; each names what it needs from the question."""
+    q = _NO_DISSENT.sub("unanimous", q)
     replacing = replacing_term(q)
     wording = _STATEMENT_WORDS.search(q) or replacing
     term = mention_term(q) if wording and not re.search(r"\bminutes\b", q, _W) else None
@@ -576,8 +583,9 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     # facility, a program or the Desk's transactions is the minutes' (the record holds the policy action's)
     if _VOTE.search(re.sub(r"\bnotation[- ]vot\w*", " ", q, flags=_W)) and not _DISCUSSION.search(q) \
             and not _OTHER_VOTES.search(q):
-        unanimous = bool(re.search(r"\bunanim\w*|\bno dissents?\b|\bwithout (?:a )?dissent", q, _W))
-        return "votes", {"person": person, "edge": edge if unanimous else None}
+        unanimous = bool(re.search(r"\bunanim\w*", q, _W))
+        return "votes", {"person": person, "edge": edge if unanimous else None,
+                         "unanimous": unanimous and bool(_COUNT.search(q))}
     rates = tuple(name for name, pattern in _RATES.items() if pattern.search(q)) \
         or (("iorb", "on_rrp") if _ADMINISTERED.search(q) else ())
     if rates and _RATE_LEVEL.search(q) and not _DISCUSSION.search(_WHY.sub(" ", q)):  # the reader gives the why

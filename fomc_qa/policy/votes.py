@@ -152,6 +152,8 @@ def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
     unanimous = [r for r in records if not r.dissents]
     if q.edge in ("first", "last") and unanimous:  # "the last unanimous decision of 2025"
         return _edge_meeting(q, records, unanimous, "unanimous decision")
+    if q.unanimous and len(records) > 1:  # "Which meetings in 2025 had no dissents?", "how many were unanimous?"
+        return _unanimous_meetings(q, records, unanimous)
     parts, quotes = [], []
     for r in records[-MAX_LISTED:]:
         against = len(r.dissents)
@@ -162,6 +164,18 @@ def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         parts.append(f"{day(r.meeting_date)}: {tally}{who}, voting for: {', '.join(r.voters_for)}{voted_as}")
         quotes += quote(r, r.vote_source) + [q_ for s in alternates for q_ in quote(r, s.source)]
     return RecordAnswer("The vote " + "; ".join(parts) + ".", quotes)
+
+def _unanimous_meetings(q: PolicyQuestion, records: Sequence[MeetingRecord],
+                        unanimous: Sequence[MeetingRecord]) -> RecordAnswer:
+    span = span_phrase(q, records)
+    named = ", ".join(day(r.meeting_date) for r in unanimous)
+    direct = f"{count_words(len(unanimous)).capitalize()} of the {len(records)} meetings {span} were unanimous" + \
+        (f": {named}" if unanimous else "")
+    others = [r for r in records if r.dissents]
+    if others:
+        direct += "; dissents at " + "; ".join(f"{day(r.meeting_date)} ({', '.join(d.name for d in r.dissents)})"
+                                              for r in others)
+    return RecordAnswer(direct + ".", [x for r in unanimous[:MAX_LISTED] for x in quote(r, r.vote_source)])
 
 def answer_attendance(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     one = _attended(q.person, records[0]) if q.person and len(records) == 1 else None
