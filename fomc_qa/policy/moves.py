@@ -289,14 +289,14 @@ def answer_rate_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> 
     if q.edge in ("high", "low"):
         pick = max if q.edge == "high" else min
         level = pick(rate.percent for _, rate in series)
-        held = [r for r, rate in series if rate.percent == level]
-        first, last = held[0], held[-1]
+        held = [(r, rate) for r, rate in series if rate.percent == level]
+        (first, first_rate), (last, last_rate) = held[0], held[-1]
         word = "highest" if q.edge == "high" else "lowest"
         direct = f"The {word} {label} {span} was {percent_forms(level)}, set at the {day(first.meeting_date)} meeting"
-        direct += f" and kept through the {day(last.meeting_date)} meeting." if last is not first else "."
-        quotes = quote(first, first.rate(name).source) + (quote(last, last.rate(name).source) if last is not first
-                                                          else [])
-        return RecordAnswer(direct, quotes)
+        if last is first:
+            return RecordAnswer(direct + ".", quote(first, first_rate.source))
+        direct += f" and kept through the {day(last.meeting_date)} meeting."
+        return RecordAnswer(direct, quote(first, first_rate.source) + quote(last, last_rate.source))
     changes = [(before, after) for before, after in zip(series, series[1:], strict=False)
                if after[1].percent != before[1].percent
                and (q.rate_from is None or before[1].percent == q.rate_from)

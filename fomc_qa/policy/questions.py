@@ -542,9 +542,9 @@ _NO_DISSENT = re.compile(r"\b(?:no|zero|without(?: a| any)?)\s+dissent\w*(?:\s+v
 def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Rules in order of specificity; each names what it needs from the question."""
     q = _NO_DISSENT.sub("unanimous", q)
-    replacing = replacing_term(q)
+    replacing = replacing_term(q)  # a change between two quoted terms is about wording, named or not
     wording = _STATEMENT_WORDS.search(q) or replacing
-    term = mention_term(q) if wording and not re.search(r"\bminutes\b", q, _W) else None
+    term = (replacing or mention_term(q)) if wording and not re.search(r"\bminutes\b", q, _W) else None
     if term:
         kind = ("first" if replacing else "count" if _MENTION_COUNT.search(q) else "both" if _asks_first_and_last(q)
                 else "last" if _MENTION_LAST.search(q) else "first" if _MENTION_FIRST.search(q) else None)
@@ -626,8 +626,8 @@ def _rate_ordinal(q: str) -> dict:
     edge = "first" if _FIRST.search(q) else "last" if _LAST.search(q) else None
     if edge is None or not _RATE_CHANGE.search(q):
         return {}
-    level = _RATE_FROM.search(q)
-    found = {"edge": edge, "direction": direction_of(q) if direction_of(q) in ("raise", "lower") else None}
+    level, direction = _RATE_FROM.search(q), direction_of(q)
+    found = {"edge": edge, "direction": direction if direction in ("raise", "lower") else None}
     if level:
         found["rate_from"] = 0.0 if level.group(1) else float(level.group(2))
     return found
