@@ -139,6 +139,13 @@ def test_answers_give_both_forms_and_cite_the_sentences():
         ("Where did Jerome Powell go to law school?", True),
         ("Where was Lisa Cook born?", True),
         ("What did the staff say about graduates' job prospects in 2024?", False),
+        ("Which banks failed the Fed's 2023 stress test?", True),
+        ("What did the minutes say about bank stress in March 2023?", False),
+        ("Did the FOMC vote to extend the SLR exclusion in March 2021?", True),
+        ("What did participants say about the supplementary leverage ratio in 2020?", False),
+        ("How did the Senate vote on the debt limit bill in June 2023?", True),
+        ("What did the minutes say about the debt ceiling in January 2025?", False),
+        ("Who voted against the FOMC's decision in March 2022?", False),
     ],
 )
 def test_out_of_scope_rule_on_near_miss_pairs(question, out):

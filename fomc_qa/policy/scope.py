@@ -19,7 +19,11 @@ record today's data or prices, another economy's statistics, or anyone's private
    recorded month ("what happened to the VIX after SVB failed in March 2023?", which the minutes' review reports);
 6. a meeting outside the indexed ones ("the December 2018 meeting", "the March 2019 statement") is out,
    and so is a year outside them, unless the question asks what the documents said about it ("What did
-   the minutes say about the 2017-19 runoff?" stays answerable).
+   the minutes say about the 2017-19 runoff?" stays answerable);
+7. another body's acts are out unless the question asks what the documents said about them: the Board's bank
+   regulation and supervision (stress tests, capital rules and surcharges, the SLR, enforcement), and Congress's or
+   the Senate's (bills, votes, confirmations). The FOMC does not decide them, so its records do not hold them
+   ("Which banks failed the 2024 stress test?" is out; "What did participants say about bank capital?" stays).
 """
 
 from __future__ import annotations
@@ -143,6 +147,20 @@ _RECORDED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|d
                             r"20(?:2[0-5])\b", _W)
 
 
+# Rule 7: the Board's regulation and supervision of banks, and the legislature's acts.
+_REGULATION = re.compile(
+    r"\bstress[- ]tests?\b|\bstress capital buffers?\b|\bcapital (?:requirements?|rules?|surcharges?|buffers?"
+    r"|plans?)\b|\bsurcharges?\b|\bbasel\b|\b(?:final|proposed) rules?\b|\brulemaking\b"
+    r"|\b(?:supplementary )?leverage ratio\b|\bslr\b|\benforcement actions?\b|\bconsent orders?\b|\bccar\b"
+    r"|\b(?:living wills?|resolution plans?)\b|\bsupervisory (?:ratings?|findings|letters?)\b"
+    r"|\bbank (?:examinations?|exams?)\b", _W)
+_LEGISLATURE = re.compile(
+    r"\b(?:senate|house of representatives|congress(?:ional)?|lawmakers|legislators?)\b.{0,60}"
+    r"\b(?:vot\w*|confirm\w*|pass\w*|approv\w*|bills?|enact\w*|hearings?|appropriat\w*)\b"
+    r"|\b(?:vot\w*|confirm\w*|pass\w*|approv\w*|bills?|enact\w*)\b.{0,60}"
+    r"\b(?:senate|house of representatives|congress(?:ional)?|lawmakers|legislators?)\b", _W)
+
+
 def out_of_scope(question: str) -> str | None:
     """The reason the documents cannot answer the question, or None when they may."""
     question = plain_question(question)
@@ -167,6 +185,8 @@ def out_of_scope(question: str) -> str | None:
     recorded_move = _RECORDED_DATE.search(question) and _MARKET_MOVE.search(question) and not _ON_A_DAY.search(question)
     if _MARKET_LEVEL.search(question) and not reported and not recorded_move:
         return "market prices and index levels are not FOMC records"
+    if (_REGULATION.search(question) or _LEGISLATURE.search(question)) and not reported:
+        return "bank regulation and supervision, and Congress's acts, are not FOMC decisions"
     return None
 
 
