@@ -17,6 +17,7 @@ from typing import Protocol
 
 import numpy as np
 
+from fomc_qa.answering.sentence_model import SentenceView, feature_matrix, load_model
 from fomc_qa.models import DOC_TYPE_LABEL
 from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
 from fomc_qa.retrieval.sections import named_sections
@@ -46,6 +47,9 @@ from fomc_qa.text.sentences import quotable, split_sentences
 # threshold therefore rejects off-topic questions; near-topic ones are left to the program's
 # retrieval floor.
 SUPPORT_THRESHOLD = 0.45
+# Sentences are read in the order of support + LEARNED_WEIGHT * the sentence model's logit
+# (`fomc_qa.answering.sentence_model`); thresholds and margins stay on the support scale.
+LEARNED_WEIGHT = 1.0
 LEXICAL_WEIGHT = 0.2
 RANK_PRIOR = 0.03
 # Expected answer types. A "how much / to what level / where did it move" question is answered by
@@ -84,6 +88,11 @@ DUPLICATE_COSINE = 0.9
 # to MULTI_PART_EXTRA more of them from as many more passages. 2026-11-25, with the parts split at "and over what",
 # ", what ...": dev keyword_recall 0.918 -> 0.927 (median answer 260 -> 295 words), outside sets b+c 0.876 -> 0.884.
 MULTI_PART_EXTRA = 2
+# A minutes discussion answers across its paragraph ("Participants noted ... They also observed ... Some
+# participants cautioned ..."), not in one sentence: an answer led by a minutes sentence quotes near-best sentences
+# within DISCUSSION_MARGIN of the lead. 2026-11-25, dev out-of-fold (with the sentence model): section questions
+# 0.842 -> 0.859, overall 0.925 -> 0.930, median answer 289 -> 301 words; outside set f (unread) 0.830 -> 0.860.
+DISCUSSION_MARGIN = 0.3
 # Procedural sentences of the minutes name dates and meetings, so they match date-heavy
 # questions, yet answer nothing; they are scored BOILERPLATE_PENALTY lower, which only a
 # question about the procedure itself ("when was the next meeting scheduled?") overcomes.
@@ -195,20 +204,21 @@ def read(
     question = question.strip()
     if not question or _unsupported_specifics(question, passages):
         return []
-    rows = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if quotable(s)]
-    if not rows:
+    table = _sentence_table(question, passages, encoder)
+    if table is None:
         return []
-    facets = [facet_query(f, question) for f in question_facets(question)]
-    queries = [expand(question), *[expand(f) for f in facets]] if len(facets) > 1 else [expand(question)]
-    encoded = np.asarray(encoder.encode([*queries, *[s for _, _, s in rows]]), dtype=np.float32)
-    sentences = _Sentences(rows, np.concatenate([encoded[:1], encoded[len(queries) :]]))
-    support = sentences.support(question, sentences.vectors[0])
+    sentences, facets, encoded, support = table
+    rows = sentences.rows
+    if max(support) < support_threshold:
+        return []
     scored = [Quote(p, i, s, score) for (p, i, s), score in zip(rows, support, strict=True)]
-    order = sorted(range(len(scored)), key=lambda j: (-scored[j].score, scored[j].passage.n, scored[j].index))
-    if scored[order[0]].score < support_threshold:
-        return []
+    rank = sentences.ranking(question, support, encoded[1 : 1 + len(facets)] if len(facets) > 1 else encoded[:0])
+    order = sorted(range(len(scored)), key=lambda j: (-rank[j], scored[j].passage.n, scored[j].index))
     extra = MULTI_PART_EXTRA if len(facets) > 1 else 0
-    picks = _Picks(scored, order, sentences.vectors, max_sentences + extra, _ordinal_lead(question, scored, order))
+    # the lead is chosen by support, whose bonuses say what the question names (a document, people, the first
+    # meeting); the learned order ranks the sentences quoted after it
+    by_support = sorted(range(len(scored)), key=lambda j: (-scored[j].score, scored[j].passage.n, scored[j].index))
+    picks = _Picks(scored, order, sentences.vectors, max_sentences + extra, _ordinal_lead(question, scored, by_support))
     best = scored[picks.lead]
     _add_continuation(picks, support_threshold)
     _add_enumeration(picks)
@@ -223,9 +233,37 @@ def read(
     # sentences, it does not make the rest of the answer less near
     typed = ANSWER_TYPE_BONUS * sum(bool(kind.search(best.text)) for kind in asked)
     margin = WIDE_MARGIN if extra else EXTRA_MARGIN
+    if "minutes" in best.passage.header.lower():
+        margin = max(margin, DISCUSSION_MARGIN)
     _add_near_best(picks, max(support_threshold, best.score - typed - margin), top_passages)
     quotes = [scored[j] for j in picks.rows]
     return quotes if _names_in_quoted_passages(question, quotes) else []
+
+
+def _sentence_table(question: str, passages: Sequence[Passage], encoder: Embedder
+                    ) -> tuple[_Sentences, list[str], np.ndarray, list[float]] | None:
+    """The passages' quotable sentences with their vectors, the question's facets, the encoded queries (row 0 the
+    question, then each facet of a multi-part question) and each sentence's support; None without a sentence."""
+    rows = [(p, i, s) for p in passages for i, s in enumerate(split_sentences(p.text)) if quotable(s)]
+    if not rows:
+        return None
+    facets = [facet_query(f, question) for f in question_facets(question)]
+    queries = [expand(question), *[expand(f) for f in facets]] if len(facets) > 1 else [expand(question)]
+    encoded = np.asarray(encoder.encode([*queries, *[s for _, _, s in rows]]), dtype=np.float32)
+    sentences = _Sentences(rows, np.concatenate([encoded[:1], encoded[len(queries) :]]))
+    return sentences, facets, encoded[: len(queries)], sentences.support(question, sentences.vectors[0])
+
+
+def candidate_features(question: str, passages: Sequence[Passage], encoder: Embedder
+                       ) -> tuple[list[str], np.ndarray] | None:
+    """Every quotable sentence of the passages with its `sentence_model.FEATURES` row, as the reader ranks them
+    (for fitting the model: `scripts/fit_sentence_model.py`); None without a sentence."""
+    table = _sentence_table(question.strip(), passages, encoder)
+    if table is None:
+        return None
+    sentences, facets, encoded, support = table
+    facet_vectors = encoded[1 : 1 + len(facets)] if len(facets) > 1 else encoded[:0]
+    return [s for _, _, s in sentences.rows], sentences.features(question.strip(), support, facet_vectors)
 
 
 def answer_text(quotes: Sequence[Quote]) -> str:
@@ -266,6 +304,35 @@ class _Sentences:
     def acronyms(self) -> list[set[str]]:
         """Each sentence's spelled-out acronyms ("Bank Term Funding Program" -> btfp), for the name bonus."""
         return [spelled_acronyms(s) for _, _, s in self.rows]
+
+    def ranking(self, question: str, support: list[float], facet_vectors: np.ndarray) -> list[float]:
+        """The order to read sentences in: the learned ensemble's logit (`sentence_model`), or the support
+        itself without a shipped model."""
+        model = load_model()
+        if model is None:
+            return support
+        logits = model.score(self.features(question, support, facet_vectors))
+        return [round(s + LEARNED_WEIGHT * float(x), 6) for s, x in zip(support, logits, strict=True)]
+
+    def features(self, question: str, support: list[float], facet_vectors: np.ndarray) -> np.ndarray:
+        """`sentence_model.FEATURES` of every sentence."""
+        cosine = self.vectors[1:] @ self.vectors[0]
+        facet = (self.vectors[1:] @ facet_vectors.T).max(axis=1) if len(facet_vectors) else cosine
+        asked = _terms(question)
+        weighted = _weighted_terms(question)
+        per_passage: dict[int, int] = {}
+        for passage, _, _ in self.rows:
+            per_passage[passage.n] = per_passage.get(passage.n, 0) + 1
+        views = []
+        for j, (passage, index, sentence) in enumerate(self.rows):
+            terms = _terms(sentence)
+            views.append(SentenceView(
+                passage=passage.n, index=index, sentences_in_passage=per_passage[passage.n],
+                words=len(sentence.split()), minutes="minutes" in passage.header.lower(), support=support[j],
+                cosine=float(cosine[j]), coverage=_coverage(weighted, terms), facet_cosine=float(facet[j]),
+                novelty=len(terms - asked) / max(len(terms), 1),
+                question_density=len(asked & terms) / max(len(terms), 1), quantity=bool(_QUANTITY.search(sentence))))
+        return feature_matrix(views)
 
     def support(self, query: str, query_vector: np.ndarray) -> list[float]:
         """Each sentence's support for `query` (see SUPPORT_THRESHOLD)."""
@@ -397,8 +464,8 @@ def _add_answer_types(picks: _Picks, wanted: list[re.Pattern[str]], floor: float
     scored = picks.scored
     for kind in wanted:
         if not any(kind.search(scored[k].text) for k in picks.rows):
-            typed = next((j for j in picks.order if kind.search(scored[j].text)), None)
-            if typed is not None and scored[typed].score >= floor:
+            typed = next((j for j in picks.order if kind.search(scored[j].text) and scored[j].score >= floor), None)
+            if typed is not None:
                 picks.admit(typed)
 
 
@@ -411,7 +478,7 @@ def _add_named_meetings(picks: _Picks, named: set[str], floor: float) -> None:
     for j in picks.order:
         meeting = _meeting_of(scored[j].passage)
         if scored[j].score < floor:
-            break
+            continue
         if meeting in named and meeting not in covered and picks.admit(j):
             covered.add(meeting)
 
@@ -419,9 +486,9 @@ def _add_named_meetings(picks: _Picks, named: set[str], floor: float) -> None:
 def _add_near_best(picks: _Picks, floor: float, top_passages: set[int]) -> None:
     """Sentences of the top passages at or above `floor`, best first, until the answer is full."""
     for j in picks.order:
-        if picks.scored[j].score < floor or picks.full():
+        if picks.full():
             break
-        if picks.scored[j].passage.n in top_passages:
+        if picks.scored[j].score >= floor and picks.scored[j].passage.n in top_passages:
             picks.admit(j)
 
 
