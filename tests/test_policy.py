@@ -353,6 +353,25 @@ def test_advice_is_out_of_scope_and_its_near_misses_are_not(question, out):
 
 
 @pytest.mark.parametrize(
+    ("question", "out"),
+    [
+        ("If the FOMC had hiked 75 bp in March 2022 instead of 25, would inflation have peaked earlier?", True),
+        ("According to the March 2023 minutes, what size of increase would some participants have favored had the "
+         "banking stress not occurred?", False),
+        ("What if the Fed had not cut in September 2024?", True),
+        ("What did participants say a FIMA repo facility would have done in March 2020?", False),
+        ("How much should a retiree keep in Treasury bills now that rates are falling?", True),
+        ("How much did the Committee say it would slow runoff in March 2025?", False),
+        ("What is Jerome Powell's annual salary as Fed Chair?", True),
+        ("What did the staff say about household net worth in June 2020?", False),
+        ("What happened to the Fed's securities portfolio in 2022?", False),
+    ],
+)
+def test_counterfactuals_advice_and_pay_are_out_of_scope_and_their_near_misses_are_not(question, out):
+    assert (out_of_scope(question) is not None) == out
+
+
+@pytest.mark.parametrize(
     ("question", "term", "edge"),
     [
         ("When did the FOMC statement first describe inflation as transitory?", "transitory", "first"),

@@ -23,7 +23,10 @@ record today's data or prices, another economy's statistics, or anyone's private
 7. another body's acts are out unless the question asks what the documents said about them: the Board's bank
    regulation and supervision (stress tests, capital rules and surcharges, the SLR, enforcement), and Congress's or
    the Senate's (bills, votes, confirmations). The FOMC does not decide them, so its records do not hold them
-   ("Which banks failed the 2024 stress test?" is out; "What did participants say about bank capital?" stays).
+   ("Which banks failed the 2024 stress test?" is out; "What did participants say about bank capital?" stays);
+8. a counterfactual ("If the FOMC had hiked 75 bp instead, would inflation have peaked earlier?") is out unless it
+   asks what the documents said: the records hold what was decided and said, not what another decision would have
+   done ("What size of increase would some participants have favored, according to the minutes?" stays).
 """
 
 from __future__ import annotations
@@ -119,11 +122,22 @@ _PRIVATE = re.compile(
     r"|\balma mater\b|\b(?:graduat\w*|(?:a |his |her )?degrees?) (?:from|in)\b|\b(?:stud(?:y|ied)|educated) at\b"
     r"|\bgrow up\b|\bgrew up\b|\bborn\b|\bbiograph\w*|\b(?:university|college|school)\b.{0,40}\battend\w*"
     r"|\battend\w* (?:college|university|school)\b"
+    r"|\bshould (?:a|an|someone|somebody|people|one|investors?|savers?|retirees?|households?|consumers?"
+    r"|borrowers?|(?:home)?buyers?|homeowners?|families|businesses)\b|\bhow much (?:\w+ ){0,3}should\b"
+    r"|\bis (?:now|this|it) (?:a |the )?(?:good|bad|right|wrong) time to\b"
+    r"|\bbest (?:way|time|place) to (?:invest|save|buy|sell|borrow)\b|\bsalar(?:y|ies) (?:of|as|for)\b"
+    r"|\bhow much (?:does|did|is|was) (?:\w+ ){1,4}(?:paid|earn|make)\b"
     r"|\b(?:eat|eats|ate|lunch|dinner|breakfast|drinks?|wears?|wore|vacation\w*|pets?|dogs?|sleeps?|slept|gym"
     r"|hobby)\b|\bwhere (?:does|did) \w+(?: \w+)? live\b", _W)
 # A named person's possessions ("Jerome Powell's net worth"); "household net worth" stays in scope.
 _PERSONS = re.compile(
-    r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)")
+    r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)"
+    r"|\b(?!(?:Fed|Committee|Board|System|Reserve|Desk|Treasury|Bank|Government)\b)[A-Z][a-z]+(?:'s|’s) "
+    r"(?:[a-z]+ ){1,2}(?:net worth|wealth|fortune|salary|pay|compensation)\b")
+# Rule 8: a counterfactual premise ("If the FOMC had hiked 75 bp instead ...", "what would have happened if ...").
+_COUNTERFACTUAL = re.compile(
+    r"^\s*(?:if|suppose|supposing|imagine|assuming)\b[^?]{0,120}\bhad\b|^\s*had (?:the )?(?:fed|fomc|committee)\b"
+    r"|\bwhat if\b|\bwhat would (?:have )?happen\w*\b|\bhypothetical(?:ly)?\b|\bcounterfactual\b", _W)
 
 
 # The Summary of Economic Projections is its own release, not in the index: its figures ("the median dot for 2026")
@@ -187,6 +201,8 @@ def out_of_scope(question: str) -> str | None:
         return "market prices and index levels are not FOMC records"
     if (_REGULATION.search(question) or _LEGISLATURE.search(question)) and not reported:
         return "bank regulation and supervision, and Congress's acts, are not FOMC decisions"
+    if _COUNTERFACTUAL.search(question) and not _ASKS_DOCUMENTS.search(question):
+        return "the documents record what was decided and said, not what another decision would have done"
     return None
 
 
