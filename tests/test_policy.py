@@ -426,6 +426,8 @@ def test_mention_answers_find_first_last_and_count_in_the_statements():
         ("What did the FOMC decide in March 2022?", False),
         ("What did the FOMC do in August 2023?", False),  # no meeting that month, but inside the index
         ("What is the FOMC?", False),
+        ("What did the December 2015 statement say about the first hike since 2006?", True),
+        ("How did the range change between December 2019 and March 2020?", False),  # one end is indexed
     ],
 )
 def test_a_period_outside_the_indexed_meetings_is_out_of_scope(question, out):

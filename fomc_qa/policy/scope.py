@@ -235,10 +235,16 @@ def outside_the_index(question: str, meetings: Sequence[dt.date]) -> str | None:
     if beyond:
         return beyond
     flt = parse_filter(question, list(meetings))
+    first, last = meetings[0], meetings[-1]
+    # "What did the December 2015 statement say about the first hike since 2006?": every meeting it names is outside
+    # the index, whatever span a "since" clause adds
+    named_meetings = [int(y) for named in flt.named_dates if _MONTH_NAMED.match(named)
+                      for y in re.findall(r"(?:19|20)\d\d", named)]
+    if named_meetings and not any(first.year <= y <= last.year for y in named_meetings):
+        return f"the index holds the FOMC meetings from {first:%B %Y} to {last:%B %Y}"
     if not flt.names_unindexed_period:
         return None
     years = {int(y) for named in flt.named_dates for y in re.findall(r"(?:19|20)\d\d", named)}
-    first, last = meetings[0], meetings[-1]
     if not years or any(first.year <= y <= last.year for y in years):
         return None
     names_a_meeting = any(_MONTH_NAMED.match(named) for named in flt.named_dates)
