@@ -38,6 +38,14 @@ TITLES = [
          {"Special Topic: Balance Sheet Issues", "Considerations for Slowing the Pace of Balance Sheet Reduction"}),
         ("In the June 2020 discussion of yield curve caps or targets, which programs did the staff review?",
          {"Discussion of Forward Guidance, Asset Purchases, and Yield Curve Caps or Targets"}),
+        ("Sept 2023 minutes, staff review: what weighed on China's activity?",
+         {"Staff Review of the Economic Situation", "Staff Review of the Financial Situation"}),
+        ("June 2022 policy action per the minutes: which language was dropped?", {"Committee Policy Actions"}),
+        ("According to the manager at the June 2022 meeting, what moved market pricing?",
+         {"Developments in Financial Markets and Open Market Operations"}),
+        ("Dec 2025 Desk survey: expected size of reserve management purchases?",
+         {"Developments in Financial Markets and Open Market Operations"}),
+        ("Who was the SOMA manager in 2020?", set()),  # the person, not the manager's report
         # no section named: a topic alone, without a cue such as "discussion", narrows nothing
         ("What did participants say about the balance sheet in December 2025?", set()),
         ("What target range did the Committee set in May 2022?", set()),

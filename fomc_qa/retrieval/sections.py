@@ -29,11 +29,20 @@ _STANDING: tuple[tuple[re.Pattern[str], str], ...] = (
     (
         re.compile(
             r"\bfinancial markets? review\b|\bmarkets? review\b|\b(?:deputy )?manager'?s? (?:review|report|briefing)\b"
-            r"|\bdesk'?s? (?:review|report|briefing)\b|\bdevelopments in financial markets\b"
+            r"|\bdesk'?s? (?:review|report|briefing)\b|\bdevelopments in financial markets\b|\bopen market operations\b"
+            r"|\b(?:according to|per) the (?:soma |deputy )?manager\b|\bdesk'?s? surveys?\b|\bsurveys? by the desk\b"
+            r"|\bmanager (?:\w+ )?(?:said|say|says|noted|note|recommended|recommend|reported|report|described|describe"
+            r"|discussed|observed|pointed|highlighted|briefed|reviewed|explained|expected)\b"
         ),
         "open market operations",
     ),
     (re.compile(r"\bparticipants'? (?:views|discussion)\b"), "participants' views"),
+    (re.compile(r"\b(?:committee'?s? )?policy actions?\b|\bpolicy (?:discussion|deliberations?)\b"),
+     "committee policy action"),
+    # "the June 2024 staff review": either review (the economic or the financial situation)
+    (re.compile(r"(?<!did the )(?<!does the )(?<!do the )\bstaff'?s? review\b(?! of the (?:economic|financial))"),
+     "staff review of the"),
+    (re.compile(r"\borganizational (?:meeting|matters)\b"), "annual organizational matters"),
 )
 _STANDING_MARKERS = tuple(marker for _, marker in _STANDING)
 _CUE = re.compile(r"\bdiscussions?\b|\bdiscussed\b|\bspecial topic\b|\bbriefing\b|\bpresentation\b|\bresolution\b")
