@@ -314,6 +314,7 @@ def test_desk_answers_over_the_cycle_not_the_named_year():
         ("Who is the Secretary of the Committee?", ("Secretary",), (D(2024, 9, 18),)),
         ("Who chaired the FOMC in 2022?", ("Chair",), (D(2022, 1, 26), D(2022, 3, 16), D(2022, 5, 4), D(2022, 6, 15))),
         ("Who was the SOMA manager in January 2023?", ("Manager, System Open Market Account",), (D(2023, 1, 31),)),
+        ("When did Joshua Gallin take over from James Clouse as Secretary?", ("Secretary",), tuple(MEETINGS)),
     ],
 )
 def test_officer_questions(question, titles, span):

@@ -226,6 +226,11 @@ _OFFICER_TITLES = (
      r"|(?:head|manager) of the desk"),
 )
 _WHO = re.compile(r"\bwho\b|\bname (?:of )?the\b|\bwhich (?:person|official)\b", _W)
+# "When did Joshua Gallin become Secretary?", "when did X take over from Y as manager?": answered by the runs of
+# meetings at which each holder held the title.
+_TOOK_OFFICE = re.compile(r"\b(?:when|since when|as of when|which meeting|what meeting)\b.{0,80}\b(?:becom\w*|became"
+                          r"|take over|took over|tak\w+ over|start\w*|beg[ai]n\w*|assum\w*|named|appointed|selected"
+                          r"|elected|chosen|succeed\w*|replac\w*|step\w* down|left|leave)\b", _W)
 
 
 def officer_titles(text: str) -> tuple[str, ...]:
@@ -552,7 +557,7 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
             rest = re.sub(re.escape(term), " ", q, flags=_W)
             return "mention", {"term": term, "edge": kind, "roles": roles_of(rest)}
     titles = officer_titles(q)
-    if titles and _WHO.search(q) and not _DISSENT.search(q):
+    if titles and (_WHO.search(q) or _TOOK_OFFICE.search(q)) and not _DISSENT.search(q):
         return "officer", {"titles": titles}
     if _ATTEND.search(q) or _PERSON_AT_MEETING.search(q):
         return "attendance", {"person": None if _WHO.search(q) else _person(q)}
