@@ -364,11 +364,14 @@ def test_advice_is_out_of_scope_and_its_near_misses_are_not(question, out):
         ("How much should a retiree keep in Treasury bills now that rates are falling?", True),
         ("How much did the Committee say it would slow runoff in March 2025?", False),
         ("What is Jerome Powell's annual salary as Fed Chair?", True),
+        ("Was it snowing in Washington on the day of the December 2025 FOMC decision?", True),
+        ("How did the staff say winter storms affected February 2021 payrolls?", False),
+        ("Did hurricanes and strikes distort the Oct 2024 payrolls?", False),
         ("What did the staff say about household net worth in June 2020?", False),
         ("What happened to the Fed's securities portfolio in 2022?", False),
     ],
 )
-def test_counterfactuals_advice_and_pay_are_out_of_scope_and_their_near_misses_are_not(question, out):
+def test_counterfactuals_advice_pay_and_weather_are_out_of_scope_and_their_near_misses_are_not(question, out):
     assert (out_of_scope(question) is not None) == out
 
 

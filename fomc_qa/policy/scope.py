@@ -24,7 +24,9 @@ record today's data or prices, another economy's statistics, or anyone's private
    regulation and supervision (stress tests, capital rules and surcharges, the SLR, enforcement), and Congress's or
    the Senate's (bills, votes, confirmations). The FOMC does not decide them, so its records do not hold them
    ("Which banks failed the 2024 stress test?" is out; "What did participants say about bank capital?" stays);
-8. a counterfactual ("If the FOMC had hiked 75 bp instead, would inflation have peaked earlier?") is out unless it
+8. the weather ("Was it snowing in Washington on the day of the decision?") is out unless the question asks what the
+   documents said about it or its economic effects ("Did hurricanes distort the October 2024 payrolls?" stays);
+9. a counterfactual ("If the FOMC had hiked 75 bp instead, would inflation have peaked earlier?") is out unless it
    asks what the documents said: the records hold what was decided and said, not what another decision would have
    done ("What size of increase would some participants have favored, according to the minutes?" stays).
 """
@@ -134,7 +136,14 @@ _PERSONS = re.compile(
     r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)"
     r"|\b(?!(?:Fed|Committee|Board|System|Reserve|Desk|Treasury|Bank|Government)\b)[A-Z][a-z]+(?:'s|’s) "
     r"(?:[a-z]+ ){1,2}(?:net worth|wealth|fortune|salary|pay|compensation)\b")
-# Rule 8: a counterfactual premise ("If the FOMC had hiked 75 bp instead ...", "what would have happened if ...").
+# Rule 8: the weather on a day.
+_WEATHER = re.compile(r"\b(?:snow\w*|rain(?:s|ed|ing|fall|y)?|weather|temperatures?|sunny|cloudy|storm\w*|hurricanes?"
+                      r"|heat ?waves?|blizzards?|umbrella)\b", _W)
+# Weather as an economic factor ("did hurricanes distort the October 2024 payrolls?") is what the staff reviews report.
+_WEATHER_EFFECT = re.compile(r"\b(?:payrolls?|employment|jobs?|hiring|claims|data|activity|spending|production|output"
+                             r"|gdp|inflation|prices|sales|distort\w*|affect\w*|effects?|disrupt\w*|impact\w*"
+                             r"|damp\w*|boost\w*|weigh\w*)\b", _W)
+# Rule 9: a counterfactual premise ("If the FOMC had hiked 75 bp instead ...", "what would have happened if ...").
 _COUNTERFACTUAL = re.compile(
     r"^\s*(?:if|suppose|supposing|imagine|assuming)\b[^?]{0,120}\bhad\b|^\s*had (?:the )?(?:fed|fomc|committee)\b"
     r"|\bwhat if\b|\bwhat would (?:have )?happen\w*\b|\bhypothetical(?:ly)?\b|\bcounterfactual\b", _W)
@@ -201,6 +210,8 @@ def out_of_scope(question: str) -> str | None:
         return "market prices and index levels are not FOMC records"
     if (_REGULATION.search(question) or _LEGISLATURE.search(question)) and not reported:
         return "bank regulation and supervision, and Congress's acts, are not FOMC decisions"
+    if _WEATHER.search(question) and not reported and not _WEATHER_EFFECT.search(question):
+        return "the weather is not an FOMC record"
     if _COUNTERFACTUAL.search(question) and not _ASKS_DOCUMENTS.search(question):
         return "the documents record what was decided and said, not what another decision would have done"
     return None
