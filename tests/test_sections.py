@@ -16,6 +16,7 @@ TITLES = [
     "Committee Policy Actions",
     "Considerations for Slowing the Pace of Balance Sheet Reduction",
     "Discussion of Forward Guidance, Asset Purchases, and Yield Curve Caps or Targets",
+    "Review of Monetary Policy Strategy, Tools, and Communications",
 ]
 
 
@@ -46,6 +47,8 @@ TITLES = [
         ("Dec 2025 Desk survey: expected size of reserve management purchases?",
          {"Developments in Financial Markets and Open Market Operations"}),
         ("Who was the SOMA manager in 2020?", set()),  # the person, not the manager's report
+        ("Which two topics did the framework review discussion take up in January 2020?",
+         {"Review of Monetary Policy Strategy, Tools, and Communications"}),
         # no section named: a topic alone, without a cue such as "discussion", narrows nothing
         ("What did participants say about the balance sheet in December 2025?", set()),
         ("What target range did the Committee set in May 2022?", set()),

@@ -103,7 +103,8 @@ BOILERPLATE_PENALTY = 0.4
 _BOILERPLATE = re.compile(
     r"^(?:The meeting adjourned|By notation vote completed|It was agreed that the next meeting"
     r"|Voting for (?:this|the)\b|A joint meeting of the Federal Open Market Committee|Attendance\b"
-    r"|Secretary's note)",
+    r"|Secretary's note|Attended\b|The Federal Open Market Committee is referenced as|Elected as an Alternate\b"
+    r"|Committee organizational documents are available)",  # the last four: the minutes' footnotes
     re.I,
 )
 _QUANTITY_QUESTION = re.compile(

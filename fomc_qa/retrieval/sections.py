@@ -43,6 +43,9 @@ _STANDING: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"(?<!did the )(?<!does the )(?<!do the )\bstaff'?s? review\b(?! of the (?:economic|financial))"),
      "staff review of the"),
     (re.compile(r"\borganizational (?:meeting|matters)\b"), "annual organizational matters"),
+    # "the framework review": the Review of Monetary Policy Strategy, Tools, and Communication(s) (2019-20, 2025)
+    (re.compile(r"\bframework review\b|\breview of (?:the |its )?(?:monetary policy |policy )?framework\b"
+                r"|\bstrategy review\b"), "review of monetary policy strategy"),
 )
 _STANDING_MARKERS = tuple(marker for _, marker in _STANDING)
 _CUE = re.compile(r"\bdiscussions?\b|\bdiscussed\b|\bspecial topic\b|\bbriefing\b|\bpresentation\b|\bresolution\b")
