@@ -969,3 +969,17 @@ def test_meetings_without_dissent_are_listed_as_unanimous():
         assert answer.question.intent == "votes" and answer.question.unanimous
         assert answer.answer.direct.startswith("3 (three) of the 4 meetings in 2022 were unanimous: January 26, 2022")
         assert "March 16, 2022 (James Bullard)" in answer.answer.direct
+
+
+def test_answers_name_unscheduled_meetings_and_notation_votes():
+    from fomc_qa.policy.phrasing import label, occasion
+
+    scheduled = RECORDS[0]
+    notation = scheduled.model_copy(update={"meeting_kind": "notation_vote"})
+    unscheduled = scheduled.model_copy(update={"meeting_kind": "unscheduled"})
+    when = f"{scheduled.meeting_date:%B} {scheduled.meeting_date.day}, {scheduled.meeting_date.year}"
+    assert occasion(scheduled) == f"the {when} meeting"
+    assert occasion(unscheduled) == f"the {when} unscheduled meeting"
+    assert occasion(notation) == f"the {when} notation vote"
+    source = scheduled.decision_source
+    assert label(notation, source).endswith("(notation vote)") and label(scheduled, source).endswith(when)

@@ -28,6 +28,7 @@ from fomc_qa.policy.phrasing import (
     move_phrase,
     moves_of,
     none_of,
+    occasion,
     quote,
     sentence,
     span_phrase,
@@ -40,7 +41,7 @@ from fomc_qa.policy.record import RATE_LABEL, MeetingRecord
 def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     parts, quotes = [], []
     for r in records:
-        parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
+        parts.append(f"at {occasion(r)} the FOMC {move_phrase(r)}")
         quotes += quote(r, r.decision_source)
         # "... about rates and the balance sheet": the statement's sentences of the roles asked about too
         quotes += [x for role in q.roles for s in r.sentences(role) for x in quote(r, s.source)]
@@ -63,7 +64,7 @@ def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Record
     and the decision sentence that cites them ("In light of the progress on inflation ...")."""
     parts, quotes = [], []
     for r in records[-3:]:
-        parts.append(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}")
+        parts.append(f"at {occasion(r)} the FOMC {move_phrase(r)}")
         quotes += quote(r, r.decision_source) + _reasons(r)
     direct = sentence("; ".join(parts)) + " The statement gave the Committee's reasons in these sentences."
     return RecordAnswer(direct, unique_quotes(quotes))
@@ -78,7 +79,7 @@ def _reasons(r: MeetingRecord) -> list[Quote]:
 def answer_compare(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     """The moves of the meetings a question compares, largest first when they differ."""
     sizes = {abs(r.change_bp or 0) for r in records}
-    each = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in records)
+    each = "; ".join(f"at {occasion(r)} the FOMC {move_phrase(r)}" for r in records)
     if len(sizes) == 1:
         size = sizes.pop()
         verdict = (f"the moves were the same size, {percentage_points(size)} each" if size else
@@ -130,7 +131,7 @@ def answer_extreme(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     size = pick(abs(r.change_bp or 0) for r in hits)
     same = [r for r in hits if abs(r.change_bp or 0) == size]
     adjective = "largest" if q.intent == "largest" else "smallest"
-    listing = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in same)
+    listing = "; ".join(f"at {occasion(r)} the FOMC {move_phrase(r)}" for r in same)
     times = "once" if len(same) == 1 else f"{count_words(len(same))} times"
     direct = (f"The {adjective} {noun} {span} was {percentage_points(size)}, made {times} "
               f"(of {count_words(len(hits))} {kind_phrase(q, plural=True)}): {listing}.")
@@ -327,7 +328,7 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAn
     direct = sentence(prefix + "; ".join(sentences))
     if q.with_decision:  # "how big was the cut, and where did IOER go?"
         moves = [r for r in records[-3:]]
-        direct = sentence("; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r in moves)) \
+        direct = sentence("; ".join(f"at {occasion(r)} the FOMC {move_phrase(r)}" for r in moves)) \
             + " " + direct
         quotes = [x for r in moves for x in quote(r, r.decision_source)] + quotes
     return RecordAnswer(direct, quotes)

@@ -40,9 +40,17 @@ class RecordAnswer:
 def day(d: dt.date) -> str:
     return f"{d:%B} {d.day}, {d.year}"
 
+def occasion(record: MeetingRecord) -> str:
+    """How an answer names the meeting: "the March 3, 2020 unscheduled meeting", "the March 23, 2020 notation vote"."""
+    if record.meeting_kind == "notation_vote":
+        return f"the {day(record.meeting_date)} notation vote"
+    kind = "unscheduled " if record.meeting_kind == "unscheduled" else ""
+    return f"the {day(record.meeting_date)} {kind}meeting"
+
 def label(record: MeetingRecord, source: Source) -> str:
     kind = "minutes" if source.document_id.startswith("minutes") else "statement"
-    return f"FOMC {kind} of {day(record.meeting_date)}"
+    noted = {"unscheduled": " (unscheduled meeting)", "notation_vote": " (notation vote)"}.get(record.meeting_kind, "")
+    return f"FOMC {kind} of {day(record.meeting_date)}{noted if kind == 'statement' else ''}"
 
 def quote(record: MeetingRecord, source: Source | None, note: str = "") -> list[Quote]:
     return [Quote(label(record, source), source, note)] if source is not None else []

@@ -12,6 +12,7 @@ from fomc_qa.policy.phrasing import (
     RecordAnswer,
     day,
     move_phrase,
+    occasion,
     quote,
     sentence,
     span_phrase,
@@ -50,7 +51,7 @@ def _voted_with_majority(q: PolicyQuestion, records: Sequence[MeetingRecord]) ->
     if not voted:
         return None
     name, shown = voted[-1][1], voted[-3:]
-    listing = "; ".join(f"at the {day(r.meeting_date)} meeting the FOMC {move_phrase(r)}" for r, _ in shown)
+    listing = "; ".join(f"at {occasion(r)} the FOMC {move_phrase(r)}" for r, _ in shown)
     times = "" if len(voted) == 1 else f" at each of the {count_words(len(voted))} meetings where {name} voted"
     last = "" if len(voted) <= len(shown) else f"the last {count_words(len(shown))}: "
     direct = (f"{'No: ' if q.yes_no else ''}{name} did not dissent {span_phrase(q, records)}; {name} voted for the "
