@@ -131,6 +131,14 @@ def _ask(question: str) -> str:
     ("When did the Federal Reserve begin shrinking its balance sheet?",
      "$30 billion a month from June 2022, then $60 billion from September 2022", None),
     ("When did the FOMC speed up the tapering of its purchases?", "December 15, 2021", "November 3, 2021"),
+    # a span of two dates, or left open at an end, runs over every change in it
+    ("Trace the Treasury redemption cap from mid-2024 through the end of runoff in 2025.",
+     "$60 billion a month, then $25 billion from June 2024, then $5 billion", "$30 billion"),
+    ("UST runoff cap path, start to finish?",
+     "$30 billion a month from June 2022, then $60 billion from September 2022, then $25 billion from June 2024, "
+     "then $5 billion", None),
+    ("Trace the Treasury redemption cap from the May 2024 decision to the end of runoff.",
+     "then $25 billion from June 2024, then $5 billion", "$30 billion"),
 ])
 def test_questions_over_the_levels(question, expected, not_expected):
     text, direct = _ask(question), _answer(question).direct

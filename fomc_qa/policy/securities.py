@@ -41,7 +41,7 @@ _LEVEL = re.compile(r"\b(?:how much|how fast|how large|what (?:was|were|is|are) 
                     r"|what (?:monthly )?(?:pace|cap|caps|amount)|pace|caps?|per month|monthly|a month|each month)\b",
                     _W)
 _NOT_HERE = re.compile(r"\b(?:why|staff|participants?|expect\w*|projected|survey|discuss\w*|describ\w*|statement say"
-                       r"|language|wording|reasons?|compar\w*|versus|vs|repo|repurchase|standing)\b", _W)
+                       r"|language|wording|guidance|reasons?|compar\w*|versus|vs|repo|repurchase|standing)\b", _W)
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (1, 2),
             "early": (1, 4), "mid": (5, 8), "middle of": (5, 8), "late": (9, 12), "end of": (10, 12),
             "beginning of": (1, 3), "start of": (1, 3), "first half of": (1, 6), "second half of": (7, 12)}
@@ -96,31 +96,47 @@ def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> Sec
     return SecuritiesQuestion(ask, kind, assets, start, end, meeting)
 
 
+# "from the May 2024 decision to the end of runoff", "start to finish": a span left open at one end runs to the
+# record's first or last level.
+_TO_THE_END = re.compile(r"\b(?:through|to|until|till|up to)\s+(?:the\s+|its\s+)?(?:very\s+)?(?:end|finish|conclusion"
+                         r"|present|latest|last)\b|\bto date\b|\bstart to (?:finish|end)\b|\bfrom start\b", _W)
+_FROM_THE_START = re.compile(r"\bfrom (?:the\s+)?(?:very\s+)?(?:start|beginning|outset|launch)\b"
+                             r"(?! of (?:the )?(?:year )?\d)|\bstart to (?:finish|end)\b|\bfrom start\b", _W)
+
+
 def _period(q: str, meetings: Sequence[dt.date]) -> tuple[dt.date | None, dt.date | None, dt.date | None]:
     """The calendar period the question names, and the meeting when it names one ("after the March 2025
-    meeting", "at the May 1, 2024 meeting")."""
-    m = _DAY.search(q)
-    if m:
+    meeting", "at the May 1, 2024 meeting"). Several dates ("from mid-2024 through 2025") make one span from the
+    first's start to the last's end; a span left open ("to the end of runoff", "start to finish") runs to the
+    record's ends."""
+    found: list[tuple[dt.date, dt.date, dt.date | None]] = []
+    rest = q
+    for m in _DAY.finditer(rest):
         d = dt.date(int(m.group(3)), _month(m.group(1)), int(m.group(2)))
-        return d, d, d if d in meetings else None
-    m = _SEASON.search(q)
-    if m:
+        found.append((d, d, d if d in meetings else None))
+    rest = _DAY.sub(" ", rest)
+    for m in _SEASON.finditer(rest):
         first, last = _SEASONS[m.group(1).lower()]
         year = int(m.group(2))
-        return dt.date(year, first, 1), dt.date(year, last, calendar.monthrange(year, last)[1]), None
-    m = _MONTH_YEAR.search(q)
-    if m:
+        found.append((dt.date(year, first, 1), dt.date(year, last, calendar.monthrange(year, last)[1]), None))
+    rest = _SEASON.sub(" ", rest)
+    for m in _MONTH_YEAR.finditer(rest):
         year, month = int(m.group(2)), _month(m.group(1))
         start, end = dt.date(year, month, 1), dt.date(year, month, calendar.monthrange(year, month)[1])
         in_month = [d for d in meetings if start <= d <= end]
         at_meeting = re.search(rf"{_AT_MEETING.pattern}{re.escape(m.group(0))}\s+(?:fomc\s+)?meeting", q, _W)
-        if at_meeting and in_month:
-            return in_month[-1], in_month[-1], in_month[-1]
-        return start, end, None
-    years = [int(y) for y in re.findall(rf"\b{_YEAR}\b", q)]
-    if years:
-        return dt.date(min(years), 1, 1), dt.date(max(years), 12, 31), None
-    return None, None, None
+        found.append((in_month[-1], in_month[-1], in_month[-1]) if at_meeting and in_month else (start, end, None))
+    rest = _MONTH_YEAR.sub(" ", rest)
+    found += [(dt.date(int(y), 1, 1), dt.date(int(y), 12, 31), None) for y in re.findall(rf"\b{_YEAR}\b", rest)]
+    open_end, open_start = bool(_TO_THE_END.search(q)), bool(_FROM_THE_START.search(q))
+    if not found:
+        return (dt.date.min, dt.date.max, None) if open_end and open_start else (None, None, None)
+    if len(found) == 1 and not (open_end or open_start):
+        return found[0]
+    start, end = min(f[0] for f in found), max(f[1] for f in found)
+    if len(found) == 1:
+        start, end = (dt.date.min if open_start else start), (dt.date.max if open_end else end)
+    return start, end, None
 
 
 def _levels(records: Sequence[MeetingRecord], kind: str, asset: str) -> list[tuple[SecuritiesLevel, MeetingRecord]]:
@@ -295,6 +311,10 @@ def _when(sq: SecuritiesQuestion) -> str:
         return f"set at the {day(sq.meeting)} meeting"
     if sq.start is None:
         return "most recently set"
+    if sq.start == dt.date.min:
+        return "from start to finish" if sq.end in (None, dt.date.max) else f"through {day(sq.end)}"
+    if sq.end == dt.date.max:
+        return f"from {day(sq.start)} on"
     if sq.start == sq.end:
         return f"on {day(sq.start)}"
     if sq.start.month == 1 and sq.end and sq.end.month == 12 and sq.start.year == sq.end.year:
