@@ -137,6 +137,7 @@ def _ask(question: str) -> str:
     ("UST runoff cap path, start to finish?",
      "$30 billion a month from June 2022, then $60 billion from September 2022, then $25 billion from June 2024, "
      "then $5 billion", None),
+    ("QT kickoff Jun 2022: Treasury caps at first and after 3 months?", "then $60 billion from September 2022", None),
     ("Trace the Treasury redemption cap from the May 2024 decision to the end of runoff.",
      "then $25 billion from June 2024, then $5 billion", "$30 billion"),
 ])

@@ -52,6 +52,8 @@ _MONTH_YEAR = re.compile(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", _W)
 _AT_MEETING = re.compile(r"\b(?:after|following|at|set at|decided at)\s+(?:the\s+|its\s+)?", _W)
 _ENDED = re.compile(r"\bconclude the reduction of (?:its|the Committee's) (?:aggregate )?securities holdings"
                     r"|\bbringing them to an end\b|\bend (?:its|the) net asset purchases\b", _W)
+_AND_THEN = re.compile(r"\b(?:at first|initial\w*|starting|to start)\b.*\b(?:after|then|later|subsequent\w*|next"
+                       r"|full|phase\w*|step\w* up)\b", _W)
 _NOUN = {"purchase_pace": "pace of purchases", "runoff_cap": "monthly cap on runoff"}
 _ASSET = {"treasury": "Treasury securities", "mbs": "agency debt and agency mortgage-backed securities"}
 
@@ -64,6 +66,7 @@ class SecuritiesQuestion:
     start: dt.date | None  # the period asked about; None: the present (the latest level)
     end: dt.date | None
     meeting: dt.date | None = None  # "after the March 2025 meeting": what that meeting set
+    and_then: bool = False  # "caps at first and after three months?": the level that followed too
 
 
 def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> SecuritiesQuestion | None:
@@ -93,7 +96,7 @@ def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> Sec
     else:
         return None
     start, end, meeting = _period(q, meetings)
-    return SecuritiesQuestion(ask, kind, assets, start, end, meeting)
+    return SecuritiesQuestion(ask, kind, assets, start, end, meeting, bool(_AND_THEN.search(q)))
 
 
 # "from the May 2024 decision to the end of runoff", "start to finish": a span left open at one end runs to the
@@ -217,7 +220,8 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
             phrase += f" from {_month_of(chosen[0][0].effective)}"
         for level, _ in chosen[1:]:
             phrase += f", then {_money(level.amount_bn)} from {_month_of(level.effective)}"
-        parts.append(f"{phrase} (per {_set_at(chosen[-1])})")
+        parts.append(f"{phrase} (per {_set_at(chosen[-1])})"
+                     + (_next_change(sq, records, chosen[-1][0]) if sq.and_then else ""))
         for _, record in chosen:  # every sentence of the meeting that sets this amount ("initially ... then")
             quotes += [_quote(record, level.source) for level in record.securities
                        if level.kind == sq.kind and level.asset == asset]
