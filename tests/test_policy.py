@@ -983,3 +983,20 @@ def test_answers_name_unscheduled_meetings_and_notation_votes():
     assert occasion(notation) == f"the {when} notation vote"
     source = scheduled.decision_source
     assert label(notation, source).endswith("(notation vote)") and label(scheduled, source).endswith(when)
+
+
+def test_what_replaced_a_dropped_phrase_is_the_next_statement_s_sentence_most_like_it():
+    from fomc_qa.policy.wording import _counterpart
+
+    def said(text: str, role: str = "risks") -> StatementSentence:
+        return StatementSentence(role=role, paragraph=1, source=Source(sentence=text, document_id="statement-x"))
+
+    dropped = said("The economic outlook is uncertain, and the Committee remains highly attentive to inflation risks.")
+    following = [said("The Committee judges that the risks to achieving its goals continue to move into better "
+                      "balance."),
+                 said("The economic outlook is uncertain, and the Committee is attentive to the risks to both sides "
+                      "of its dual mandate."),
+                 said("The economic outlook is uncertain, and the Committee is attentive.", role="inflation")]
+    assert _counterpart(dropped, following) is following[1]  # of its role, the most alike
+    assert _counterpart(dropped, following[2:]) is following[2]  # no sentence of its role: any
+    assert _counterpart(dropped, []) is None

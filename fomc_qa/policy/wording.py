@@ -22,6 +22,22 @@ from fomc_qa.policy.phrasing import (
 from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import MeetingRecord, StatementSentence
 
+_WORD = re.compile(r"[a-z]+")
+
+
+def _counterpart(dropped: StatementSentence, candidates: Sequence[StatementSentence]) -> StatementSentence | None:
+    """The next statement's sentence that took the dropped one's place: of its role, the one sharing most of its
+    words (the Fed rewrites a sentence in place: "remains highly attentive to inflation risks" -> "is attentive to
+    the risks to both sides of its dual mandate"); of any role when none has its role; None for no sentence."""
+    words = set(_WORD.findall(dropped.source.sentence.lower()))
+    pool = [s for s in candidates if s.role == dropped.role] or list(candidates)
+
+    def overlap(s: StatementSentence) -> float:
+        other = set(_WORD.findall(s.source.sentence.lower()))
+        return len(words & other) / max(len(words | other), 1)
+
+    return max(pool, key=overlap, default=None)
+
 
 def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
     """Where the statements use a term: the first and last statements that do (and the next, which dropped
@@ -49,8 +65,8 @@ def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
                    else ", the latest in the span.")
         quotes = quote(last[0], last[1].source)
         if following is not None:
-            same_role = next((s for s in following.statement if s.role == last[1].role), None)
-            quotes += quote(following, same_role.source if same_role else None, "the next statement")
+            counterpart = _counterpart(last[1], following.statement)
+            quotes += quote(following, counterpart.source if counterpart else None, "the next statement")
         if q.edge == "both" and first[0] is not last[0]:  # "when did it enter, and when was it last used?"
             direct = f"The first statement {span} to use {term} was that of {day(first[0].meeting_date)}. {direct}"
             quotes = quote(first[0], first[1].source) + quotes
