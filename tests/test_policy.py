@@ -1000,3 +1000,8 @@ def test_what_replaced_a_dropped_phrase_is_the_next_statement_s_sentence_most_li
     assert _counterpart(dropped, following) is following[1]  # of its role, the most alike
     assert _counterpart(dropped, following[2:]) is following[2]  # no sentence of its role: any
     assert _counterpart(dropped, []) is None
+
+
+def test_how_a_meeting_was_held_is_not_a_decision_to_hold_rates():
+    assert parse_policy_question("Was the June 2022 FOMC meeting held by videoconference?", MEETINGS) is None
+    assert parse_policy_question("Did the FOMC hold rates steady in June 2022?", MEETINGS) is not None

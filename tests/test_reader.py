@@ -119,6 +119,16 @@ def test_procedural_sentences_lose_to_substantive_ones(embedder, monkeypatch):
     assert read(question, [procedural, decision], embedder, **settings)[0].text.startswith("The meeting adjourned")
 
 
+def test_the_minutes_opening_answers_how_a_meeting_was_held():
+    """Real MiniLM: the opening sentence is procedural for every other question, but it is the answer to this one."""
+    opening = ("A joint meeting of the Federal Open Market Committee and the Board of Governors was held by "
+               "videoconference on Tuesday, June 9, 2020, at 10:00 a.m. and continued on Wednesday, June 10, 2020.")
+    passages = [Passage(n=1, header="FOMC Minutes, 2020-06-10", text=opening),
+                Passage(n=2, header="FOMC Minutes, 2020-06-10, Committee Policy Action", text=DECISION)]
+    answer = read("Was the June 2020 FOMC meeting held by videoconference?", passages, get_encoder())
+    assert answer and answer[0].text == opening
+
+
 def test_select_limits_sentences_and_skips_duplicates(embedder):
     repeated = Passage(n=1, header="FOMC Minutes, 2024-01-31", text=f"{DECISION} {DECISION}")
     other = Passage(n=2, header="FOMC Statement, 2024-01-31", text=DECISION)

@@ -107,6 +107,11 @@ _BOILERPLATE = re.compile(
     r"|Committee organizational documents are available)",  # the last four: the minutes' footnotes
     re.I,
 )
+# "Was the April 2020 meeting held by video?": the minutes' opening sentence ("A joint meeting ... was held by
+# videoconference on ...") answers a question about how or where a meeting was held, so it is not penalized then.
+_FORMAT_QUESTION = re.compile(r"\bvideo\w*|\bconference call|\bteleconferenc\w*|\bvirtual\w*|\bremote\w*"
+                              r"|\bin[- ]person\b|\bby phone\b|\bheld (?:by|via|in|at|over)\b|\bwhere was\b", re.I)
+_OPENING = re.compile(r"^A joint meeting of the Federal Open Market Committee", re.I)
 _QUANTITY_QUESTION = re.compile(
     r"\bhow (?:much|many|far|high|low|large|big)\b|\bby how\b|\bto what\b|\bwhat (?:\w+ )?(?:size|amount)\b"
     r"|\bwhere (?:did|had|has|was|were|is|does|do|would)\b"
@@ -346,6 +351,7 @@ class _Sentences:
         names = topic_names(query)
         kinds = parse_filter(query, []).doc_types or frozenset()
         sections = named_sections(query, {_section_of(p) for p, _, _ in self.rows})
+        asks_format = bool(_FORMAT_QUESTION.search(query))
         scores = []
         for j, ((passage, _, sentence), cosine, terms) in enumerate(zip(self.rows, self.vectors[1:] @ query_vector,
                                                                          self.terms, strict=True)):
@@ -357,7 +363,7 @@ class _Sentences:
                 score += DOC_TYPE_BONUS
             if sections and _section_of(passage) in sections:
                 score += SECTION_BONUS
-            if _BOILERPLATE.match(sentence):
+            if _BOILERPLATE.match(sentence) and not (asks_format and _OPENING.match(sentence)):
                 score -= BOILERPLATE_PENALTY
             scores.append(round(score, 6))
         return scores
