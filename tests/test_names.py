@@ -21,6 +21,8 @@ def test_specific_names_skip_the_first_word_calendar_and_fed_words():
     assert specific_names("How did the Committee describe inflation in March 2022?") == []
     assert specific_names("When did the FOMC buy Treasuries and MBS without limit?") == ["mbs"]  # "and" lists
     assert specific_names("May 2025 Desk review: what hit Treasury liquidity after the April 2 tariffs?") == []
+    # the SOMA, like the Desk, is the Fed's own: its manager's briefing need not spell it
+    assert specific_names("What did the SOMA manager's briefing raise in January 2020?") == []
 
 
 def test_topic_names_leave_out_scene_setting_clauses():

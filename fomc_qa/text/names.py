@@ -18,7 +18,7 @@ COMMON_NAMES = frozenset(
     MONTHS
     + "monday tuesday wednesday thursday friday saturday sunday fed fomc federal reserve open market committee"
     " chair chairman vice governor governors president presidents bank banks board system minutes statement statements"
-    " treasury treasuries desk compare two three".split()
+    " treasury treasuries desk soma compare two three".split()
 )
 STOPWORDS = frozenset(
     """a about above after again against all also am an and any are as at be been before being below between both
