@@ -140,12 +140,13 @@ def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | 
     return None
 
 
-# "In the June 2022 minutes, what did the staff forecast for 2022?", "Per the December 2023 minutes, did
+# "In the June 2022 minutes, what did the staff forecast for total and core PCE inflation in 2022?" (the forecast word
+# up to 8 words before the year), "Per the December 2023 minutes, did
 # participants expect cuts in 2024?": a bare year after a forecast word, in a question that already names its
 # meeting, is the horizon of a projection in that meeting's documents, not a span of meetings to search.
 _HORIZON_CUE = re.compile(
     r"\b(?:expect\w*|forecast\w*|project\w*|anticipat\w*|outlook|predict\w*|foresaw|foresee\w*|see|saw|seen"
-    r"|pencil+ed|penciled|path|median|for)\b(?:\W+[\w'-]+){0,3}?\W+$")
+    r"|pencil+ed|penciled|path|median|for)\b(?:\W+[\w'-]+){0,7}?\W+$")
 
 
 # "... what were its 2023 projections?": a year naming a forecast's horizon from the words after it.
@@ -157,7 +158,7 @@ def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -
     year is not before that meeting's, and a forecast word leads up to it."""
     if not named_meetings or int(year.group(1)) < min(named_meetings).year:
         return False
-    return bool(_HORIZON_CUE.search(text[max(0, year.start() - 60): year.start()])
+    return bool(_HORIZON_CUE.search(text[max(0, year.start() - 80): year.start()])
                 or _HORIZON_NOUN.match(text[year.end():]))
 
 
