@@ -46,6 +46,8 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
          {dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13),
           dt.date(2024, 5, 1)}, None),
         ("What has the FOMC done since December 2023?", {dt.date(2023, 12, 13), dt.date(2024, 5, 1)}, None),
+        ("For how many consecutive meetings after the December 2023 meeting did rates stay unchanged?",
+         {dt.date(2024, 5, 1)}, None),
         # ... but "the range after the meeting" is the range decided at it
         ("What was the target range after the May 2022 meeting?", {dt.date(2022, 5, 4)}, None),
         # a bare year after a forecast word, beside a named meeting, is a projection's horizon

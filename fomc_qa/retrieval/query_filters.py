@@ -71,7 +71,8 @@ def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | N
 # "When did the FOMC first hold rates after the run of hikes that began in March 2022?" and "After
 # the March 15, 2020 meeting, on what date did ...?" ask about the meetings after the date, not the
 # one it names. A date after "after/following/since/began in" is read so when the question asks
-# for a first/next occurrence, when the clause opens the question, or after "since"; "the range
+# for a first/next occurrence or a count ("how many meetings after ..."), when the clause opens the question, or after
+# "since"; "the range
 # after the November 2022 meeting" is the range decided at that meeting.
 # "first", not "the first meeting of 2023" (an ordinal meeting, above) or "the first quarter".
 _FIRST_OCCURRENCE = re.compile(r"\b(?:first|next|earliest)\b(?!\s+(?:\w+\s+)?(?:meeting|quarter|half)\b)")
@@ -84,7 +85,8 @@ _BOUND = re.compile(
 def _bounds(q: str) -> Iterator[re.Match[str]]:
     """The "after <date>" phrases of a (lower-case) question that count from a date."""
     for m in _BOUND.finditer(q):
-        if q[: m.start()].strip() == "" or m.group(1) == "since" or _FIRST_OCCURRENCE.search(q):
+        if q[: m.start()].strip() == "" or m.group(1) == "since" or _FIRST_OCCURRENCE.search(q) \
+                or _COUNTED_RUN.search(q[: m.start()]):  # "how many meetings in a row after the July 2023 hike"
             yield m
 
 
@@ -93,6 +95,7 @@ _NEIGHBOUR = (rf"\b(?:the\s+)?(meeting|statement|decision|minutes)s?\s+(?:right\
               rf"(?:(\d{{1,2}}),?\s+)?{_YEAR}")
 
 
+_COUNTED_RUN = re.compile(r"\b(?:how many|consecutive|in a row|straight|number of|how long)\b")
 # "Before the FOMC resumed cutting in September 2025, what was the last hold?": the meetings before that month.
 _OPENING_BEFORE = re.compile(rf"^\s*(?:before|prior to|ahead of)\s+(?:[a-z'’]+\s+){{0,8}}?{_MONTH}\s+"
                              rf"(?:(\d{{1,2}}),?\s+)?{_YEAR}\s*,")
@@ -140,10 +143,9 @@ def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | 
     return None
 
 
-# "In the June 2022 minutes, what did the staff forecast for total and core PCE inflation in 2022?" (the forecast word
-# up to 8 words before the year), "Per the December 2023 minutes, did
-# participants expect cuts in 2024?": a bare year after a forecast word, in a question that already names its
-# meeting, is the horizon of a projection in that meeting's documents, not a span of meetings to search.
+# "In the June 2022 minutes, what did the staff forecast for total and core PCE inflation in 2022?", "Per the December
+# 2023 minutes, did participants expect cuts in 2024?": a bare year up to 8 words after a forecast word, in a question
+# that already names its meeting, is the horizon of a projection in that meeting's documents, not a span to search.
 _HORIZON_CUE = re.compile(
     r"\b(?:expect\w*|forecast\w*|project\w*|anticipat\w*|outlook|predict\w*|foresaw|foresee\w*|see|saw|seen"
     r"|pencil+ed|penciled|path|median|for)\b(?:\W+[\w'-]+){0,7}?\W+$")
@@ -178,6 +180,9 @@ def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     consumed = q
 
     neighbour = re.search(_NEIGHBOUR, consumed)  # "the meeting right after the September 2024 cut"
+    if neighbour and neighbour.group(0).split()[0].rstrip("s") != neighbour.group(0).split()[0] \
+            and _COUNTED_RUN.search(consumed):
+        neighbour = None  # "how many consecutive meetings after the July 2023 hike": all of them, counted
     if neighbour:
         anchor = _month_meetings(meetings, int(neighbour.group(5)), _month(neighbour.group(3)),
                                  int(neighbour.group(4)) if neighbour.group(4) else None)
