@@ -54,6 +54,8 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
         ("In the March 2022 minutes, what did the staff forecast for 2022?", {dt.date(2022, 3, 16)}, {"minutes"}),
         ("In the March 2022 minutes, what did the staff forecast for total and core PCE inflation in 2022?",
          {dt.date(2022, 3, 16)}, {"minutes"}),
+        ("May 2024 minutes: why did real GDP slow in Q1 2024, and what about Q4 2023?", {dt.date(2024, 5, 1)},
+         {"minutes"}),
         ("Per the December 2023 minutes, did participants expect cuts in 2024?", {dt.date(2023, 12, 13)},
          {"minutes"}),
         ("What were the staff's 2023 projections in the February 2023 minutes?", {dt.date(2023, 2, 1)}, {"minutes"}),

@@ -151,17 +151,26 @@ _HORIZON_CUE = re.compile(
     r"|pencil+ed|penciled|path|median|for)\b(?:\W+[\w'-]+){0,7}?\W+$")
 
 
+# "May 2025 minutes: why did real GDP fall in Q1 2025?": a quarter or half of a year is the data's period, not a span
+# of meetings.
+_DATA_PERIOD = re.compile(r"\b(?:q[1-4]|[1-4]q|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th|final|last)\s+"
+                          r"(?:quarter|half)(?:\s+of)?)\W+$")
 # "... what were its 2023 projections?": a year naming a forecast's horizon from the words after it.
 _HORIZON_NOUN = re.compile(r"\s*(?:projections?|projected|forecasts?|outlook|estimates?|median|dots?|path|sep)\b")
 
 
 def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -> bool:
-    """Whether a bare year is a projection's horizon: the question already names a meeting by its month, the
-    year is not before that meeting's, and a forecast word leads up to it."""
-    if not named_meetings or int(year.group(1)) < min(named_meetings).year:
+    """Whether a bare year is a projection's horizon or a data period, in a question that already names a meeting
+    by its month: a quarter or half of any year ("Q4 2024"), or a year not before that meeting's that a forecast
+    word leads up to."""
+    if not named_meetings:
         return False
-    return bool(_HORIZON_CUE.search(text[max(0, year.start() - 80): year.start()])
-                or _HORIZON_NOUN.match(text[year.end():]))
+    before = text[max(0, year.start() - 80): year.start()]
+    if _DATA_PERIOD.search(before):
+        return True
+    if int(year.group(1)) < min(named_meetings).year:
+        return False
+    return bool(_HORIZON_CUE.search(before) or _HORIZON_NOUN.match(text[year.end():]))
 
 
 _POLICY_DOCUMENT = re.compile(
