@@ -505,3 +505,16 @@ def test_each_part_of_a_question_brings_its_best_passage_from_the_same_meetings(
     assert [h.chunk_id for h in extra] == ["minutes-2024-01-31#020"]  # not the September meeting's
     assert asked == ["In January 2024, how did the Committee describe activity", "what happened to oil? (january 2024)"]
     assert flow.facet_hits("What did the FOMC decide in January 2024?", retrieve, HITS[:2]) == []
+
+
+def test_a_chunk_cited_for_several_quotes_shows_the_one_that_matches_best():
+    from fomc_qa.answering.grounding import best_excerpt
+
+    chunk = ("Recent indicators suggest that economic activity has been expanding at a solid pace. The Committee "
+             "does not expect it will be appropriate to reduce the target range until it has gained greater "
+             "confidence that inflation is moving sustainably toward 2 percent, and it will assess the outlook.")
+    first = "Recent indicators suggest that economic activity has been expanding at a solid pace."
+    second = chunk[len(first) + 1:]
+    # both are quoted verbatim: the chunk's first use wins, not the longer sentence that overlaps the two together
+    assert best_excerpt(chunk, first, second) == first
+    assert best_excerpt(chunk, "the Committee will assess the outlook for inflation") == second

@@ -118,7 +118,7 @@ def ground(answer_text: str, hits: Sequence[SearchHit]) -> tuple[str, list[Citat
             meeting_date=hit.meeting_date,
             section=hit.section,
             relevance_score=min(1.0, max(0.0, float(hit.relevance))),
-            quoted_excerpt=best_excerpt(hit.text, " ".join(contexts[cid])),
+            quoted_excerpt=best_excerpt(hit.text, *contexts[cid]),
         )
         for cid, hit in cited.items()
     ]
@@ -144,22 +144,25 @@ def _claim_after(text: str) -> str:
     return _MARKER.split(text, maxsplit=1)[0].strip()
 
 
-def best_excerpt(chunk_text: str, claim: str) -> str:
-    """The sentence of `chunk_text` that best matches `claim`, as a verbatim substring.
+def best_excerpt(chunk_text: str, *claims: str) -> str:
+    """The sentence of `chunk_text` that best matches one of the `claims` the chunk is cited for, as a verbatim
+    substring; on a tie the earliest claim's (the chunk's first use in the answer).
 
     Matching is word-overlap F1 (numbers included), so a quoted sentence is found exactly
-    and a paraphrase still lands on its source sentence. Long sentences are cut at a word
+    and a paraphrase still lands on its source sentence; a chunk cited for several quotes shows the one that
+    matches best, not a sentence that overlaps all of them a little. Long sentences are cut at a word
     boundary to MAX_EXCERPT_CHARS, which keeps them verbatim.
     """
     spans = sentence_spans(chunk_text) or [(0, len(chunk_text))]
-    claim_words = _content_words(claim)
     best, best_score = spans[0], -1.0
-    for start, end in spans:
-        words = _content_words(chunk_text[start:end])
-        overlap = len(claim_words & words)
-        score = 2 * overlap / (len(claim_words) + len(words)) if overlap else 0.0
-        if score > best_score:
-            best, best_score = (start, end), score
+    for claim in claims or ("",):
+        claim_words = _content_words(claim)
+        for start, end in spans:
+            words = _content_words(chunk_text[start:end])
+            overlap = len(claim_words & words)
+            score = 2 * overlap / (len(claim_words) + len(words)) if overlap else 0.0
+            if score > best_score:
+                best, best_score = (start, end), score
     start, end = best
     if end - start > MAX_EXCERPT_CHARS:
         cut = chunk_text.rfind(" ", start, start + MAX_EXCERPT_CHARS)
