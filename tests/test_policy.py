@@ -960,6 +960,11 @@ def test_an_administered_rate_has_a_peak_and_a_first_and_last_change():
     assert "January 31, 2023" in last and "to 0.3 percent" in last
     peak = desk.consult("What was the highest ON RRP rate, and when was it set?").answer.direct
     assert "0.3 percent" in peak and "January 31, 2023" in peak and "September 18, 2024" in peak
+    # a rate at a meeting comes with its move since the meeting before, which may lie outside the span asked about
+    moved = desk.consult(f"What was the ON RRP rate at the {RECORDS[2].meeting_date:%B %Y} meeting?").answer.direct
+    assert "0.05 percent (0.05%), raised 5 basis points from 0.00 percent" in moved
+    held = desk.consult(f"What was the ON RRP rate at the {RECORDS[3].meeting_date:%B %Y} meeting?").answer.direct
+    assert "0.05 percent (0.05%)" in held and "basis points" not in held
 
 
 def test_meetings_without_dissent_are_listed_as_unanimous():

@@ -31,8 +31,10 @@ from fomc_qa.policy.wording import answer_mention, answer_redline, answer_role
 __all__ = ["Quote", "RecordAnswer", "answer"]
 
 
-def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
-    """The record's answer to a parsed question over the chained records of its span."""
+def answer(q: PolicyQuestion, records: Sequence[MeetingRecord],
+           before: MeetingRecord | None = None) -> RecordAnswer | None:
+    """The record's answer to a parsed question over the chained records of its span (`before`: the meeting
+    preceding the span, for what moved since)."""
     if q.after_kind:
         records = after_event(q, records)
     if not records:
@@ -50,7 +52,7 @@ def answer(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer 
     if q.intent in ("first", "last"):
         return answer_ordinal(q, records)
     if q.intent == "rate":
-        return answer_rate(q, records)
+        return answer_rate(q, records, before)
     if q.intent == "dissents":
         return answer_dissents(q, records)
     if q.intent == "votes":

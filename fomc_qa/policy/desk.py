@@ -158,7 +158,9 @@ class PolicyDesk:
             if not before:
                 return None
             parsed = dataclasses.replace(parsed, meetings=(before[-1], at), named_span=True)
-        result = answer(parsed, in_span(self.records, set(parsed.meetings)))
+        before = next((r for r in reversed(self.records) if r.meeting_date < min(parsed.meetings)), None) \
+            if parsed.meetings else None
+        result = answer(parsed, in_span(self.records, set(parsed.meetings)), before)
         return Consultation(parsed, result) if result is not None else None
 
     def evidence_hits(self, consultation: Consultation) -> list[SearchHit]:

@@ -311,17 +311,23 @@ def answer_rate_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> 
     return RecordAnswer(direct, quote(meeting, new.source))
 
 
-def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
+def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
+                before: MeetingRecord | None = None) -> RecordAnswer | None:
+    """Each administered rate the question names at the span's meetings, with its move from the meeting before
+    ("0.15 percent (0.15%), raised 5 basis points from 0.10 percent"): a rate can move while the range holds."""
     if q.edge in ("high", "low", "first", "last"):
         return answer_rate_ordinal(q, records)
     sentences, quotes = [], []
     for name in q.rates or ("iorb",):
         parts = []
-        for r in records[-MAX_LISTED:]:
+        shown = records[-MAX_LISTED:]
+        previous = records[len(records) - len(shown) - 1] if len(records) > len(shown) else before
+        for r in shown:
             rate = r.rate(name)
             if rate is not None:
-                parts.append(f"{day(r.meeting_date)}: {percent_forms(rate.percent)}")
+                parts.append(f"{day(r.meeting_date)}: {percent_forms(rate.percent)}{_rate_move(rate, previous, name)}")
                 quotes += quote(r, rate.source)
+            previous = r
         label = RATE_LABEL[name]
         sentences.append(f"the {label}: " + "; ".join(parts) if parts else f"the documents do not state the {label}")
     prefix = "As of the latest meeting in the index, " if not q.named_span else ""
@@ -332,6 +338,16 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAn
             + " " + direct
         quotes = [x for r in moves for x in quote(r, r.decision_source)] + quotes
     return RecordAnswer(direct, quotes)
+
+def _rate_move(rate, previous: MeetingRecord | None, name: str) -> str:
+    """", raised 5 basis points from 0.10 percent" when the rate moved since the meeting before; "" otherwise."""
+    before = previous.rate(name) if previous is not None else None
+    if before is None or round(rate.percent - before.percent, 4) == 0:
+        return ""
+    bp = round((rate.percent - before.percent) * 100)
+    verb = "raised" if bp > 0 else "lowered"
+    return f", {verb} {abs(bp)} basis points from {before.percent:.2f} percent"
+
 
 def after_event(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> list[MeetingRecord]:
     """The meetings a question counts from an event ("the first cut after the hiking cycle"): for a
