@@ -19,7 +19,7 @@ import numpy as np
 
 from fomc_qa.answering.sentence_model import SentenceView, feature_matrix, load_model
 from fomc_qa.models import DOC_TYPE_LABEL
-from fomc_qa.retrieval.query_filters import asks_for_first, parse_filter, reference_dates
+from fomc_qa.retrieval.query_filters import asks_for_first, asks_how_held, parse_filter, reference_dates
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.facets import question_facets
 from fomc_qa.text.glossary import expand
@@ -107,10 +107,8 @@ _BOILERPLATE = re.compile(
     r"|Committee organizational documents are available)",  # the last four: the minutes' footnotes
     re.I,
 )
-# "Was the April 2020 meeting held by video?": the minutes' opening sentence ("A joint meeting ... was held by
-# videoconference on ...") answers a question about how or where a meeting was held, so it is not penalized then.
-_FORMAT_QUESTION = re.compile(r"\bvideo\w*|\bconference call|\bteleconferenc\w*|\bvirtual\w*|\bremote\w*"
-                              r"|\bin[- ]person\b|\bby phone\b|\bheld (?:by|via|in|at|over)\b|\bwhere was\b", re.I)
+# The minutes' opening sentence ("A joint meeting ... was held by videoconference on ...") answers a question about how
+# a meeting was held (`asks_how_held`), so it is not penalized then.
 _OPENING = re.compile(r"^A joint meeting of the Federal Open Market Committee", re.I)
 _QUANTITY_QUESTION = re.compile(
     r"\bhow (?:much|many|far|high|low|large|big)\b|\bby how\b|\bto what\b|\bwhat (?:\w+ )?(?:size|amount)\b"
@@ -351,7 +349,7 @@ class _Sentences:
         names = topic_names(query)
         kinds = parse_filter(query, []).doc_types or frozenset()
         sections = named_sections(query, {_section_of(p) for p, _, _ in self.rows})
-        asks_format = bool(_FORMAT_QUESTION.search(query))
+        asks_format = asks_how_held(query)
         scores = []
         for j, ((passage, _, sentence), cosine, terms) in enumerate(zip(self.rows, self.vectors[1:] @ query_vector,
                                                                          self.terms, strict=True)):

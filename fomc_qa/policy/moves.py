@@ -35,7 +35,7 @@ from fomc_qa.policy.phrasing import (
     unique_quotes,
 )
 from fomc_qa.policy.questions import PolicyQuestion
-from fomc_qa.policy.record import RATE_LABEL, MeetingRecord
+from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord
 
 
 def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
@@ -339,7 +339,7 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
         quotes = [x for r in moves for x in quote(r, r.decision_source)] + quotes
     return RecordAnswer(direct, quotes)
 
-def _rate_move(rate, previous: MeetingRecord | None, name: str) -> str:
+def _rate_move(rate: AdministeredRate, previous: MeetingRecord | None, name: str) -> str:
     """", raised 5 basis points from 0.10 percent" when the rate moved since the meeting before; "" otherwise."""
     before = previous.rate(name) if previous is not None else None
     if before is None or round(rate.percent - before.percent, 4) == 0:

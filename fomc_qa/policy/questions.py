@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fomc_qa.policy.numbers import fed_number
-from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetings, parse_filter
+from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetings, asks_how_held, parse_filter
 from fomc_qa.text.names import is_common, specific_names
 
 Intent = str  # one of INTENTS
@@ -125,12 +125,6 @@ _ELSEWHERE = re.compile(
     r"\b(?:foreign|other|overseas|global|emerging[- ]market|advanced[- ]economy)\s+(?:central banks?|policymakers)\b"
     r"|\bcentral banks\b|\b(?:ecb|boj|boe|pboc|snb|rba|european central bank|bank of (?:england|japan|canada|korea"
     r"|mexico)|central bank of \w+|reserve bank of \w+|people's bank of china|swiss national bank)\b", _W)
-# "Was the June 2020 meeting held by videoconference?": how a meeting was held is the minutes' opening sentence, not a
-# decision to hold rates.
-_MEETING_FORMAT = re.compile(r"\b(?:held|conducted|convened|take place|took place)\b.{0,30}\b(?:by|via|over|on)\s+"
-                             r"(?:video\w*|conference call|phone|teleconferenc\w*|zoom)\b|\bvideo or\b"
-                             r"|\bor (?:by )?video|\bin[- ]person\b|\bvirtual(?:ly)?\b|\bremote(?:ly)?\b"
-                             r"|\bheld in the offices\b", _W)
 # "... and did anyone push for more?": the move, and the vote that shows who wanted another one.
 _ANYONE_ELSE = re.compile(r"\b(?:any(?:one|body)|any (?:member|participant|official|voter)s?|who)\b.{0,40}"
                           r"\b(?:prefer\w*|favou?r\w*|want\w*|push\w*|argu\w*|call\w*|press\w*|dissent\w*|object\w*)\b",
@@ -423,7 +417,7 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     meetings = sorted(meetings)
     if not meetings:
         return None
-    if _ELSEWHERE.search(q) or _MEETING_FORMAT.search(q):
+    if _ELSEWHERE.search(q) or asks_how_held(q):
         return None
     span, named = _span(q, meetings)
     if not named and _LATEST_MEETING.search(q):  # "at its last meeting": the latest indexed one

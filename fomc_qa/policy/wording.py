@@ -22,21 +22,13 @@ from fomc_qa.policy.phrasing import (
 from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import MeetingRecord, StatementSentence
 
-_WORD = re.compile(r"[a-z]+")
-
 
 def _counterpart(dropped: StatementSentence, candidates: Sequence[StatementSentence]) -> StatementSentence | None:
     """The next statement's sentence that took the dropped one's place: of its role, the one sharing most of its
-    words (the Fed rewrites a sentence in place: "remains highly attentive to inflation risks" -> "is attentive to
-    the risks to both sides of its dual mandate"); of any role when none has its role; None for no sentence."""
-    words = set(_WORD.findall(dropped.source.sentence.lower()))
+    words (`_overlap`; the Fed rewrites a sentence in place: "remains highly attentive to inflation risks" -> "is
+    attentive to the risks to both sides of its dual mandate"); of any role when none has its role; None for none."""
     pool = [s for s in candidates if s.role == dropped.role] or list(candidates)
-
-    def overlap(s: StatementSentence) -> float:
-        other = set(_WORD.findall(s.source.sentence.lower()))
-        return len(words & other) / max(len(words | other), 1)
-
-    return max(pool, key=overlap, default=None)
+    return max(pool, key=lambda s: _overlap(dropped, s), default=None)
 
 
 def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:

@@ -178,6 +178,19 @@ _POLICY_DOCUMENT = re.compile(
     r"|\bstatement (?:on|regarding) (?:longer-run|monetary policy implementation|principles|the longer)[\w -]*")
 
 
+# "Was the June 2020 meeting held by videoconference?": how a meeting was held is the minutes' opening sentence, not a
+# decision to hold rates (fomc_qa.policy.questions) nor procedure to play down (fomc_qa.answering.reader).
+_MEETING_FORMAT = re.compile(r"\b(?:held|conducted|convened|take place|took place)\b.{0,30}\b(?:by|via|over|on)\s+"
+                             r"(?:video\w*|conference call|phone|teleconferenc\w*|zoom)\b|\bvideo or\b"
+                             r"|\bor (?:by )?video|\bin[- ]person\b|\bvirtual(?:ly)?\b|\bremote(?:ly)?\b"
+                             r"|\bheld in the offices\b", re.IGNORECASE)
+
+
+def asks_how_held(question: str) -> bool:
+    """Whether the question asks how or where a meeting was held (by videoconference, in person)."""
+    return bool(_MEETING_FORMAT.search(question))
+
+
 def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     """Resolve the dates and document kinds a question names against the indexed meetings."""
     # "the 2020 statement", "the consensus statement", "the Statement on Longer-Run Goals": a policy document known
