@@ -530,3 +530,27 @@ def test_a_list_the_lead_announces_is_quoted_whole():
     assert -1 not in places and places == sorted(places)
     # the items follow the lead as one unit, before any near-best sentence of the discussion
     assert "foreign central banks" not in answer or answer.find("foreign central banks") > places[-1]
+
+
+def test_a_quoted_minutes_sentence_brings_the_next_sentence_of_its_paragraph(embedder, monkeypatch):
+    """A minutes paragraph goes on with where participants landed: the next sentence is quoted right after the one
+    it follows, though its own support would not have admitted it; a statement's next sentence is another topic."""
+    monkeypatch.setattr(reader, "DISCUSSION_EXTRA", 0)
+    topic = "Participants discussed the standing repo facility and central clearing of its transactions."
+    landed = "Those who commented generally supported further study."
+    other = "Staff noted that the standing repo facility was used at quarter-end."
+    passages = [Passage(n=1, header="FOMC Minutes, 2025-10-29, Special Topic", text=f"{topic} {landed}"),
+                Passage(n=2, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets", text=other)]
+    question = "What did participants say about the standing repo facility and central clearing?"
+
+    def quoted(**settings):
+        for name, value in settings.items():
+            monkeypatch.setattr(reader, name, value)
+        return [c.text for c in read(question, passages, embedder, support_threshold=0.1, max_sentences=2)]
+
+    assert quoted(FOLLOW_MAX=0) == [topic, other]
+    assert quoted(FOLLOW_MAX=6, FOLLOW_MARGIN=2.0) == [topic, landed, other]
+    assert quoted(FOLLOW_MARGIN=0.0) == [topic, other]  # the next sentence is far below the lead
+    monkeypatch.setattr(reader, "FOLLOW_MARGIN", 2.0)
+    statement = [Passage(n=1, header="FOMC Statement, 2025-10-29", text=f"{topic} {landed}"), passages[1]]
+    assert landed not in [c.text for c in read(question, statement, embedder, support_threshold=0.1, max_sentences=2)]
