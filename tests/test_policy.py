@@ -184,6 +184,11 @@ def test_qualified_answers():
     chained = chain(RECORDS)
     big = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[:4])
     assert "1 (one) time in 2022" in big.direct and "June 15, 2022 (+75 basis points)" in big.direct
+    # moves of one size say it once in the Fed's form too
+    both = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS),
+                  [*chained[:4], chained[3].model_copy(update={"meeting_date": dt.date(2022, 7, 27)})])
+    assert "2 (two) times in 2022, each by 3/4 percentage point (75 basis points), 1-1/2 percentage points" \
+        in both.direct
     first_cut = parse_policy_question("When did the FOMC first cut rates after the hiking cycle?", MEETINGS)
     after = answer(first_cut, chained)
     assert "September 18, 2024" in after.direct
@@ -938,6 +943,11 @@ def test_a_move_from_a_range_and_a_vote_asked_after_an_event_clause():
     assert (liftoff.intent, liftoff.direction, liftoff.at_range, liftoff.from_range) == \
         ("first", "raise", (0.0, 0.25), True)
     assert "March 16, 2022" in desk.consult("When did liftoff from the zero lower bound come?").answer.direct
+    # the verb ("lifted off", "lift off") is the same first hike
+    for asked in ("When did the FOMC finally lift off from the zero lower bound, and was the vote unanimous?",
+                  "Which meeting lifted off from 0 to 1/4 percent?"):
+        verb = parse_policy_question(asked, MEETINGS)
+        assert (verb.intent, verb.direction, verb.at_range) == ("first", "raise", (0.0, 0.25)), asked
     # the event clause ends at the comma: "was it unanimous?" is still asked of the first cut
     first = desk.consult("First rate cut after the hiking cycle: which meeting, how large, and was it unanimous?")
     assert first.question.intent == "first" and first.question.with_votes

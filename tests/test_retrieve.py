@@ -248,3 +248,28 @@ def test_a_bare_month_compared_with_a_dated_one_is_of_its_year():
     assert parse_filter("In Nov 2022, did they say rates may rise?", meetings).meetings == {dt.date(2022, 11, 2)}
     assert parse_filter("Nov 2022 vs Dec 2023, and May?", meetings).meetings == {
         dt.date(2022, 11, 2), dt.date(2023, 12, 13)}
+
+
+def test_the_next_meeting_s_minutes_count_as_within_a_named_span():
+    """A swap line set up by notation vote on March 19, 2020 is recorded in the April minutes: a name the
+    question's span lacks may be brought in from them, not from a later meeting or another kind of document."""
+    from types import SimpleNamespace
+
+    from fomc_qa.retrieval.query_filters import QueryFilter
+    from fomc_qa.retrieval.retrieve import Retriever
+
+    dates = [dt.date(2020, 3, 15), dt.date(2020, 4, 29), dt.date(2020, 4, 29), dt.date(2020, 6, 10)]
+    table = SimpleNamespace(meeting_date=dates, doc_type=["minutes", "minutes", "statement", "minutes"],
+                            text=["A", "B", "C", "D"])
+    retriever = Retriever.__new__(Retriever)
+    retriever.corpus = SimpleNamespace(table=table, meetings=sorted(set(dates)))
+    within = retriever._within(QueryFilter(meetings=frozenset({dt.date(2020, 3, 15)})))
+    assert [within(row) for row in range(4)] == ["a", "b", None, None]
+    retriever.corpus.meetings = [dt.date(2020, 3, 15), dt.date(2020, 6, 10)]  # an index without April
+    table.meeting_date = [dt.date(2020, 3, 15), dt.date(2020, 6, 10)]
+    within = retriever._within(QueryFilter(meetings=frozenset({dt.date(2020, 3, 15)})))
+    assert [within(row) for row in range(2)] == ["a", None]
+    retriever.corpus.meetings = [dt.date(2020, 3, 15), dt.date(2020, 4, 29)]
+    table.meeting_date = [dt.date(2020, 3, 15), dt.date(2020, 4, 29)]
+    assert [retriever._within(QueryFilter(meetings=frozenset({dt.date(2020, 3, 15)})))(row) for row in range(2)] \
+        == ["a", "b"]

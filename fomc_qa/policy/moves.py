@@ -234,7 +234,10 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
     what = f"the target range ({kind_phrase(q, plural=True)})" if q.size_bp or q.at_range else "the target range"
     direct = f"The FOMC {verb} {what} {count_words(len(hits))} {times} {span}"
     if q.direction in ("raise", "lower"):
-        direct += f", by {percentage_points(total)} in total"
+        sizes = {abs(r.change_bp or 0) for r in hits}
+        each = f"each by {percentage_points(sizes.pop())}, " if len(hits) > 1 and len(sizes) == 1 and 0 not in sizes \
+            else "by "  # "75-basis-point hikes" in the Fed's form too
+        direct += f", {each}{percentage_points(total)} in total"
     elif q.direction is None and total:
         direct += f", a net {_signed(total)} ({percentage_points(total)})"
     if q.at_range is None and hits and hits[-1].range_after is not None and q.direction != "maintain":

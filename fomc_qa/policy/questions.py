@@ -26,14 +26,15 @@ INTENTS = ("mention", "redline", "officer", "attendance", "dissents", "votes", "
            "decision")
 
 _W = re.IGNORECASE
-_RAISE = r"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|liftoff|rise|rises|risen|rose|climb\w*)"
+_LIFT_OFF = r"lift(?:s|ed|ing)?[- ]?off"  # "liftoff", "lifted off": the first hike after a time at the lower bound
+_RAISE = rf"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|{_LIFT_OFF}|rise|rises|risen|rose|climb\w*)"
 _LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go down|fall|falls|fell|fallen|drop\w*)"
 _HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|skip\w*|on hold|leave|left)"
 _DIRECTIONS = (("raise", _RAISE), ("lower", _LOWER), ("maintain", _HOLD))
 _POLICY_RATE = re.compile(
     r"^\s*range\b|\b(?:target range|(?:the )?range(?=\s*[?,;:])|the range|(?:federal|fed) funds|ffr|policy rate"
     r"|interest rates?|rates?|benchmark rate"
-    r"|borrowing costs|hikes?|liftoff|rate (?:cuts?|increases?|reductions?))\b", _W)
+    rf"|borrowing costs|hikes?|{_LIFT_OFF}|rate (?:cuts?|increases?|reductions?))\b", _W)
 # Rates that are data, not the policy rate: "the unemployment rate", "mortgage rates", "the inflation rate".
 _OTHER_RATES = re.compile(
     r"\b(?:unemployment|inflation|participation|mortgage|exchange|growth|savings?|vacancy|default|delinquency|tax"
@@ -81,7 +82,7 @@ _COUNT = re.compile(
 _NOT_ORDINAL = (r"(?!\s+(?:\w+\s+)?(?:meeting|quarter|half|statement|minutes)\s+(?:of|in)\b"
                 r"(?!.*\b(?:at which|in which|where|when|that)\b))")
 _FIRST = re.compile(rf"\b(?:first|earliest|initial)\b{_NOT_ORDINAL}", _W)
-_LIFTOFF = re.compile(r"\blift-?off\b", _W)  # the first hike after a time at the lower bound
+_LIFTOFF = re.compile(rf"\b{_LIFT_OFF}\b", _W)
 _LAST = re.compile(rf"\b(?:last|final|most recent(?:ly)?)\b{_NOT_ORDINAL}", _W)
 # "the last meeting", "the most recent statement": the latest indexed meeting, not the last move of a kind.
 _LATEST_MEETING = re.compile(

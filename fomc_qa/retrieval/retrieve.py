@@ -24,6 +24,7 @@ from fomc_qa.text.names import mentions, topic_names
 from fomc_qa.text.shorthand import plain_question
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
+FOLLOWING_MEETING_DAYS = 60  # scheduled FOMC meetings are at most about seven weeks apart
 
 
 @dataclass(frozen=True)
@@ -184,11 +185,21 @@ class Retriever:
         return QueryFilter(meetings=frozenset(meetings), doc_types=flt.doc_types)
 
     def _within(self, flt: QueryFilter | None) -> Callable[[int], str | None]:
-        """A row's lower-case text if the row is within the filter's meetings and document kind, else None."""
+        """A row's lower-case text if the row is within the filter's meetings and document kind, else None. The
+        minutes of the meeting after the filter's last count as within: they record what was done between the
+        meetings (a swap line set up by notation vote on March 19, 2020 is in the April minutes). Only the very
+        next meeting (FOLLOWING_MEETING_DAYS), not the next the index happens to hold."""
         t = self.corpus.table
+        after = None
+        if flt is not None and flt.meetings:
+            last = max(flt.meetings)
+            after = next((m for m in self.corpus.meetings if m > last), None)
+            if after is not None and (after - last).days > FOLLOWING_MEETING_DAYS:
+                after = None
 
         def text(row: int) -> str | None:
-            if flt is not None and flt.meetings is not None and t.meeting_date[row] not in flt.meetings:
+            if flt is not None and flt.meetings is not None and t.meeting_date[row] not in flt.meetings \
+                    and not (t.meeting_date[row] == after and t.doc_type[row] == "minutes"):
                 return None
             if flt is not None and flt.doc_types is not None and t.doc_type[row] not in flt.doc_types:
                 return None
