@@ -691,7 +691,11 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
     # edits asked of a role: the whole redline, that role's changes first
     dropped = parse_policy_question("Feb 2023 vs March 2023 statement: what inflation language was dropped?", meetings)
     assert dropped.intent == "redline" and dropped.roles == ("inflation",)
-    assert answer(dropped, [before, after]).quotes[0].source.sentence == "Inflation remains elevated."
+    # two statements side by side: a revised sentence comes with its earlier wording in full
+    pair = answer(dropped, [before, after]).quotes
+    assert [x.source.sentence for x in pair[:2]] == ["Inflation has eased somewhat but remains elevated.",
+                                                     "Inflation remains elevated."]
+    assert pair[0].note == "as it read before the March 22, 2023 revision" and pair[1].note.startswith("revised")
     # a statement question with a role is the role's evolution; one about the rate is the record's move
     assert parse_policy_question("Compare the labor-market sentence in the Jan 2022 statement with May 2022.",
                                  MEETINGS).intent == "evolution"

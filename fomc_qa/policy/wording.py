@@ -138,6 +138,8 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
         for kind, was, now in changes:
             counts[kind] += 1
             if kind == "revised":
+                if len(records) == 2:  # two statements set side by side: the earlier wording in full, then the edit
+                    quotes += quote(before, was.source, f"as it read before the {day(after.meeting_date)} revision")
                 quotes += quote(after, now.source, f"revised; change from the previous: "
                                                    f"{word_diff(was.source.sentence, now.source.sentence)}")
             elif kind == "added":
