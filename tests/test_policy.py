@@ -10,6 +10,7 @@ from fomc_qa.policy.answers import answer
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words, fed_fraction, percentage_points, range_forms
+from fomc_qa.policy.phrasing import day
 from fomc_qa.policy.questions import mention_term, parse_policy_question
 from fomc_qa.policy.record import (
     AdministeredRate,
@@ -1024,3 +1025,14 @@ def test_what_replaced_a_dropped_phrase_is_the_next_statement_s_sentence_most_li
 def test_how_a_meeting_was_held_is_not_a_decision_to_hold_rates():
     assert parse_policy_question("Was the June 2022 FOMC meeting held by videoconference?", MEETINGS) is None
     assert parse_policy_question("Did the FOMC hold rates steady in June 2022?", MEETINGS) is not None
+
+
+def test_an_extreme_asked_with_now_gives_the_span_s_extreme_then_the_latest_level():
+    """"Peak level, and where is it now?": "now" asks a second thing, it does not shrink the span to the latest."""
+    parsed = parse_policy_question("What was the highest target range, and where is it now?", MEETINGS)
+    assert parsed.also_current and len(parsed.meetings) == len(MEETINGS)
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    direct = desk.consult("What was the highest target range, and where is it now?").answer.direct
+    latest = day(RECORDS[-1].meeting_date)
+    assert direct.startswith("The highest target range") and f"As of {latest}" in direct
+    assert not parse_policy_question("What was the highest target range?", MEETINGS).also_current

@@ -161,7 +161,20 @@ class PolicyDesk:
         before = next((r for r in reversed(self.records) if r.meeting_date < min(parsed.meetings)), None) \
             if parsed.meetings else None
         result = answer(parsed, in_span(self.records, set(parsed.meetings)), before)
+        if result is not None and parsed.also_current:
+            result = self._and_now(parsed, result)
         return Consultation(parsed, result) if result is not None else None
+
+    def _and_now(self, parsed: PolicyQuestion, extreme: RecordAnswer) -> RecordAnswer:
+        """"The peak, and where is it now?": the span's extreme, then the level at the latest meeting."""
+        latest = self.records[-1]
+        now_asked = dataclasses.replace(parsed, intent="current" if parsed.intent == "peak" else parsed.intent,
+                                        edge=None, meetings=(latest.meeting_date,), named_span=False,
+                                        also_current=False)
+        now = answer(now_asked, [latest], self.records[-2] if len(self.records) > 1 else None)
+        if now is None:
+            return extreme
+        return RecordAnswer(f"{extreme.direct} {now.direct}", unique_quotes([*extreme.quotes, *now.quotes]))
 
     def evidence_hits(self, consultation: Consultation) -> list[SearchHit]:
         return [h for h in (self.hit_for(cid) for cid in consultation.evidence) if h is not None]

@@ -337,6 +337,7 @@ class PolicyQuestion:
     edits: str | None = None  # a redline's edits asked for first: "removed" ("what was dropped") or "added"
     unanimous: bool = False  # "Which 2025 meetings had no dissents?": the span's unanimous decisions, listed
     versus_previous: bool = False  # "smaller than the one before it": against the previous move of its kind (the desk)
+    also_current: bool = False  # "the peak, and where is it now?": the latest level follows the span's extreme
 
     @property
     def role(self) -> str | None:
@@ -469,6 +470,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         span = [span[-1]] if extra["edge"] == "end" else [span[0]]
     elif intent == "role" and named and len(span) > 1 and (_SPAN_END.search(q) or _SPAN_START.search(q)):
         span = [span[-1]] if _SPAN_END.search(q) else [span[0]]  # "the guidance at the end of 2023"
+    elif extra.get("edge") in ("high", "low") and _CURRENT.search(q):  # "peak level, and where is it now?"
+        extra["also_current"] = True
     elif intent == "current" or (intent in _POINT_INTENTS and not named and _CURRENT.search(q)
                                  and extra.get("edge") not in ("first", "last")) \
             or (intent == "officer" and not named and re.search(r"\b(?:is|are)\b", q, _W)):
