@@ -704,6 +704,13 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
                                  MEETINGS).roles == ("risks", "labor_market")
     assert parse_policy_question("How did the statement change the target range in May 2022?", MEETINGS).intent \
         != "redline"
+    # two statements compared on a role: the role's sentences, then the statement's other edits (not the roll call)
+    labor = parse_policy_question("How did the job market language change between Feb 2023 and March 2023?", meetings)
+    assert labor.intent == "evolution" and labor.roles == ("labor_market",)
+    notes = {x.source.sentence: x.note for x in answer(labor, [before, after]).quotes}
+    assert notes["Inflation remains elevated."].startswith("also revised: ")
+    assert notes["The U.S. banking system is sound and resilient."] == "also added"
+    assert not any(s.startswith("Voting") for s in notes)
 
 
 def test_after_a_cycle_liftoff_and_comparisons_need_two_dates():

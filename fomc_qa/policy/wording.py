@@ -88,6 +88,8 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
                 quotes += quote(r, s.source, note)
             if sentences:
                 previous = text
+    if evolution and len(records) == 2:
+        quotes += _other_changes(q, records[0], records[1])
     span = span_phrase(q, records)
     verb = "described" if not evolution else "changed its description of"
     direct = f"Here is how the FOMC statement {verb} {label} {span}, meeting by meeting."
@@ -156,6 +158,24 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
                       for kind, n in counts.items() if n)
     listed = "" if len(quotes) <= MAX_LISTED else f"; the first {MAX_LISTED} follow"
     return RecordAnswer(f"{where}: {tally}{listed}.", quotes[:MAX_LISTED])
+
+
+# Two statements compared on one role ("how did the job market language change from July to September?"): the
+# statement's other edits often carry the answer too (the risk sentence "judges that downside risks to employment have
+# risen"), so up to OTHER_CHANGES of them follow the role's sentences.
+OTHER_CHANGES = 3
+
+
+def _other_changes(q: PolicyQuestion, before: MeetingRecord, after: MeetingRecord) -> list[Quote]:
+    """The later statement's revised and added sentences outside the question's roles, in its order."""
+    quotes: list[Quote] = []
+    for kind, was, now in statement_changes(before, after):
+        if len(quotes) >= OTHER_CHANGES or kind == "removed" or _of_roles((kind, was, now), q.roles):
+            continue
+        note = f"also revised: {word_diff(was.source.sentence, now.source.sentence)}" if kind == "revised" \
+            else "also added"
+        quotes += quote(after, now.source, note)
+    return quotes
 
 
 def _of_roles(change: Change, roles: Sequence[str]) -> bool:
