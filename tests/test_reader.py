@@ -554,3 +554,11 @@ def test_a_quoted_minutes_sentence_brings_the_next_sentence_of_its_paragraph(emb
     monkeypatch.setattr(reader, "FOLLOW_MARGIN", 2.0)
     statement = [Passage(n=1, header="FOMC Statement, 2025-10-29", text=f"{topic} {landed}"), passages[1]]
     assert landed not in [c.text for c in read(question, statement, embedder, support_threshold=0.1, max_sentences=2)]
+
+
+def test_a_notation_vote_is_boilerplate_only_when_it_approves_the_minutes():
+    minutes = ("By notation vote completed on July 20, 2020, the Committee unanimously approved the minutes of the "
+               "Committee meeting held on June 9–10, 2020.")
+    framework = ("By notation vote completed on August 27, 2020, the Committee unanimously approved updates to its "
+                 "Statement on Longer-Run Goals and Monetary Policy Strategy.")
+    assert reader._BOILERPLATE.match(minutes) and not reader._BOILERPLATE.match(framework)

@@ -105,11 +105,13 @@ DISCUSSION_EXTRA = 2
 FOLLOW_MARGIN = 0.5
 FOLLOW_MAX = 6
 # Procedural sentences of the minutes name dates and meetings, so they match date-heavy
-# questions, yet answer nothing; they are scored BOILERPLATE_PENALTY lower, which only a
+# questions, yet answer nothing (a notation vote approving the previous minutes is one; one approving the framework
+# statement or an officer is not); they are scored BOILERPLATE_PENALTY lower, which only a
 # question about the procedure itself ("when was the next meeting scheduled?") overcomes.
 BOILERPLATE_PENALTY = 0.4
 _BOILERPLATE = re.compile(
-    r"^(?:The meeting adjourned|By notation vote completed|It was agreed that the next meeting"
+    r"^(?:The meeting adjourned|By notation vote completed\b[^.]*\bapproved the minutes\b"
+    r"|It was agreed that the next meeting"
     r"|Voting for (?:this|the)\b|A joint meeting of the Federal Open Market Committee|Attendance\b"
     r"|Secretary's note|Attended\b|The Federal Open Market Committee is referenced as|Elected as an Alternate\b"
     r"|Committee organizational documents are available)",  # the last four: the minutes' footnotes
