@@ -8,6 +8,8 @@ RetrievalConfig).
 
 from __future__ import annotations
 
+import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -25,6 +27,8 @@ from fomc_qa.text.shorthand import plain_question
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 FOLLOWING_MEETING_DAYS = 60  # scheduled FOMC meetings are at most about seven weeks apart
+# Actions taken between meetings (notation votes) are recorded in the next meeting's minutes.
+_BETWEEN_MEETINGS = re.compile(r"\bnotation[- ]vot\w*|\bintermeeting\b|\bbetween meetings\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -184,18 +188,22 @@ class Retriever:
             return None  # the question's own first pass already is that meeting
         return QueryFilter(meetings=frozenset(meetings), doc_types=flt.doc_types)
 
+    def _following(self, flt: QueryFilter | None) -> dt.date | None:
+        """The meeting right after the filter's last (FOLLOWING_MEETING_DAYS), whose minutes record what was done
+        in between; None without one."""
+        if flt is None or not flt.meetings:
+            return None
+        last = max(flt.meetings)
+        after = next((m for m in self.corpus.meetings if m > last), None)
+        return after if after is not None and (after - last).days <= FOLLOWING_MEETING_DAYS else None
+
     def _within(self, flt: QueryFilter | None) -> Callable[[int], str | None]:
         """A row's lower-case text if the row is within the filter's meetings and document kind, else None. The
         minutes of the meeting after the filter's last count as within: they record what was done between the
         meetings (a swap line set up by notation vote on March 19, 2020 is in the April minutes). Only the very
         next meeting (FOLLOWING_MEETING_DAYS), not the next the index happens to hold."""
         t = self.corpus.table
-        after = None
-        if flt is not None and flt.meetings:
-            last = max(flt.meetings)
-            after = next((m for m in self.corpus.meetings if m > last), None)
-            if after is not None and (after - last).days > FOLLOWING_MEETING_DAYS:
-                after = None
+        after = self._following(flt)
 
         def text(row: int) -> str | None:
             if flt is not None and flt.meetings is not None and t.meeting_date[row] not in flt.meetings \
@@ -256,6 +264,9 @@ class Retriever:
         dated = self.desk.dated(question) if self.desk is not None else question  # "the meeting before the first cut"
         flt = parse_filter(dated, self.corpus.meetings) if self.config.date_filter else None
         records_meeting = self._records_meeting(flt, evidence)
+        following = self._following(flt) if _BETWEEN_MEETINGS.search(question) else None
+        if following is not None:  # "the March 19, 2020 notation vote": recorded in the April minutes
+            flt = replace(flt, meetings=flt.meetings | {following})
         if flt is not None and flt.meetings and self.config.section_filter:
             titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
             flt = replace(flt, sections=named_sections(question, titles) or None)
