@@ -1043,3 +1043,11 @@ def test_an_extreme_asked_with_now_gives_the_span_s_extreme_then_the_latest_leve
     latest = day(RECORDS[-1].meeting_date)
     assert direct.startswith("The highest target range") and f"As of {latest}" in direct
     assert not parse_policy_question("What was the highest target range?", MEETINGS).also_current
+
+
+def test_a_facility_named_beside_the_rate_cut_is_not_a_question_about_its_rate():
+    beside = parse_policy_question("Dec 2025: besides the rate cut, what did the Committee decide about the standing "
+                                   "repo operations?", MEETINGS)
+    assert beside is None or beside.intent != "rate"
+    level = parse_policy_question("What was the standing repo minimum bid rate after the September 2024 cut?", MEETINGS)
+    assert level.intent == "rate" and level.rates == ("srf_min_bid",)

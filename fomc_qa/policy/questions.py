@@ -266,7 +266,10 @@ _FROM_RANGE = re.compile(r"\b(?:from|off|away from|above)\s+(?:the\s+)?(?:(?:zer
 _NEAR_ZERO = re.compile(r"\b(?:near|at|close to) zero\b|\b(?:zero|effective) lower bound\b|\bzlb\b|\belb\b", _W)
 # Point-in-time intents: "after the July 2023 hike, what IORB ...?" asks about that meeting, not the next.
 # An administered rate's level is asked for, not a discussion of the facility.
-_RATE_LEVEL = re.compile(r"\b(?:rates?|iorb|ioer|percent|level|set|adjust\w*|moved?|changed?)\b", _W)
+# "rate" asks a level, except in "the rate cut" (the policy move named beside a facility: "besides the rate cut, what
+# did the Committee decide about standing repo operations?").
+_RATE_LEVEL = re.compile(r"\b(?:rates?(?!\s+(?:cuts?|hikes?|increases?|reductions?|decisions?|moves?)\b)|iorb|ioer"
+                         r"|percent|level|set|adjust\w*|moved?|changed?)\b", _W)
 _POINT_INTENTS = ("rate", "decision", "change", "votes", "dissents", "attendance", "officer", "role")
 
 
