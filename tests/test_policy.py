@@ -1051,3 +1051,11 @@ def test_a_facility_named_beside_the_rate_cut_is_not_a_question_about_its_rate()
     assert beside is None or beside.intent != "rate"
     level = parse_policy_question("What was the standing repo minimum bid rate after the September 2024 cut?", MEETINGS)
     assert level.intent == "rate" and level.rates == ("srf_min_bid",)
+
+
+def test_a_balance_sheet_document_other_than_the_statement_is_left_to_the_passages():
+    principles = parse_policy_question("What did the balance sheet principles adopted at the January 2022 meeting say "
+                                       "about the long-run composition of SOMA?", MEETINGS)
+    assert principles is None or principles.intent != "role"
+    said = parse_policy_question("What did the January 2022 statement say about the balance sheet?", MEETINGS)
+    assert said.intent == "role" and said.roles == ("balance_sheet",)

@@ -678,6 +678,9 @@ _ANY_MOVE = re.compile(r"\b(?:chang\w*|mov\w*|adjust\w*|alter\w*|act)\b", _W)
 _ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve|they|it) (?:do|decide)\b"
                            r"|\bdecisions?\b|\bdecided?\b|\bactions?\b", _W)
 _FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
+# Balance-sheet documents other than the statement ("the balance sheet principles", "the Plans for Reducing ...", "the
+# directive"): what they say is in the minutes' passages, not in the statement's balance-sheet sentences.
+_OTHER_DOCUMENT = re.compile(r"\b(?:principles|plans? for|directives?|implementation note)\b", _W)
 _UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
 
 
@@ -692,7 +695,7 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "decision", {"direction": direction, "roles": ("balance_sheet",)}  # "about rates and the balance sheet"
     if _BALANCE_SHEET.search(q) and not re.search(r"\b(?:federal funds|fed funds|target range|policy rate)\b", q, _W):
         about_minutes = re.search(r"\bminutes\b", q, _W) and not re.search(r"\bstatements?\b", q, _W)
-        if _DISCUSSION.search(q) or about_minutes or not (named or _CURRENT.search(q)):
+        if _DISCUSSION.search(q) or about_minutes or _OTHER_DOCUMENT.search(q) or not (named or _CURRENT.search(q)):
             return None, {}
         return ("evolution" if _EVOLUTION.search(q) else "role"), {"roles": ("balance_sheet",)}
     if _UNSCHEDULED.search(q) and not _DISCUSSION.search(q):
