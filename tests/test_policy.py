@@ -1059,3 +1059,15 @@ def test_a_balance_sheet_document_other_than_the_statement_is_left_to_the_passag
     assert principles is None or principles.intent != "role"
     said = parse_policy_question("What did the January 2022 statement say about the balance sheet?", MEETINGS)
     assert said.intent == "role" and said.roles == ("balance_sheet",)
+
+
+def test_a_move_word_in_a_discussion_or_about_an_administered_rate_is_not_a_policy_move():
+    """"When did the staff drop that call?" is about a forecast; "a single interest rate on reserve balances" is IORB,
+    not the target range: neither gets a target-range answer ("there was no cut in 2023")."""
+    assert parse_policy_question("When did the staff forecast first include a mild recession in 2023, and when did "
+                                 "they drop that call?", MEETINGS) is None
+    iorb = parse_policy_question("At which 2021 meeting did the minutes first report the Board setting a single "
+                                 "interest rate on reserve balances instead of separate rates on required and excess "
+                                 "reserves?", MEETINGS)
+    assert iorb is None or iorb.intent not in ("first", "last", "count")
+    assert parse_policy_question("When did the Fed first cut in 2024?", MEETINGS).intent == "first"

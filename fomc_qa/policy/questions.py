@@ -52,6 +52,7 @@ _PREVIOUS_MOVE = re.compile(
 _MOVE = re.compile(rf"\b(?:{_RAISE}|{_LOWER}|{_HOLD}|moves?|changes?|decisions?|actions?)\b", _W)
 _RATES = {
     "iorb": re.compile(r"\b(?:iorb|ioer|interest (?:rate )?(?:paid )?on (?:excess |reserve )?(?:reserves|balances)"
+                       r"|(?:interest )?rates? (?:paid )?on (?:required (?:and|or) )?excess reserve(?:s| balances)"
                        r"|(?:pays?|paid|paying) on (?:excess |required )?reserve(?:s| balances)"
                        r"|(?:excess )?reserve balances? rate)\b", _W),
     "on_rrp": re.compile(r"\b(?:on rrp|rrp|reverse repo\w*|reverse repurchase)\b", _W),
@@ -684,10 +685,19 @@ _OTHER_DOCUMENT = re.compile(r"\b(?:principles|plans? for|directives?|implementa
 _UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
 
 
+def _about_policy_rate(q: str) -> bool:
+    """Whether the question names the policy rate, not only another rate ("the unemployment rate") or an administered
+    one ("a single interest rate on reserve balances")."""
+    rest = _OTHER_RATES.sub(" ", q)
+    for pattern in _RATES.values():
+        rest = pattern.sub(" ", rest)
+    return bool(_POLICY_RATE.search(rest))
+
+
 def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Counts, first/last, current, size and decision questions about the target range (or, for a
     balance-sheet question, the statement's balance-sheet sentences)."""
-    about_rate = bool(_POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
+    about_rate = _about_policy_rate(q)
     direction = direction_of(q)
     names_range = re.search(r"\b(?:target range|federal funds|fed funds|policy rate|ffr|range)\b", q, _W)
     if named and about_rate and _BALANCE_SHEET.search(q) and (_ASKS_DECISION.search(q) or names_range) \
@@ -703,7 +713,7 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         if lists:  # "How many emergency moves were there in 2020?", "When were the unscheduled meetings?"
             return "count", {"unscheduled": True}
         q = _UNSCHEDULED.sub(" ", q)  # "the March 15, 2020 emergency meeting: the range?": that meeting's decision
-        about_rate = bool(_POLICY_RATE.search(_OTHER_RATES.sub(" ", q)))
+        about_rate = _about_policy_rate(q)
     holds_meetings = direction is None or (direction == "maintain" and _HOLD_MEETINGS.search(q))
     if _MEETINGS_HELD.search(q) and holds_meetings and not (about_rate or range_of(q) or _DISCUSSION.search(q)):
         return "count", {"meetings_held": True}
@@ -712,7 +722,9 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "reason", {}  # "What did the Fed decide in Sept 2025 and why?": the statement's reasons beside it
     if named and _ASKS_DECISION.search(q) and not _DISCUSSION.search(q) and not (about_rate or direction):
         return "decision", {}
-    if not (about_rate or (direction and _MOVE.search(q))):
+    # a move word with no rate named, in a question about a discussion ("when did the staff drop that call?"), is not
+    # a policy move
+    if not (about_rate or (direction and _MOVE.search(q) and not _DISCUSSION.search(_WHY.sub(" ", q)))):
         return None, {}
     # A range in the clause a question counts from qualifies a hold ("After reaching 5.25-5.5%, how many meetings
     # did it hold there?"), not a move away from it ("After the March 2020 move to the ELB, when was liftoff?").
