@@ -1071,3 +1071,10 @@ def test_a_move_word_in_a_discussion_or_about_an_administered_rate_is_not_a_poli
                                  "reserves?", MEETINGS)
     assert iorb is None or iorb.intent not in ("first", "last", "count")
     assert parse_policy_question("When did the Fed first cut in 2024?", MEETINGS).intent == "first"
+
+
+def test_by_a_month_spans_everything_until_that_month():
+    by = parse_policy_question("How many times had the FOMC raised rates by June 2022?", MEETINGS)
+    assert by.intent == "count" and by.meetings[0] == MEETINGS[0] and by.meetings[-1] == D(2022, 6, 15)
+    at = parse_policy_question("How many times did the FOMC raise rates in June 2022?", MEETINGS)
+    assert at.meetings == (D(2022, 6, 15),)

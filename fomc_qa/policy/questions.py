@@ -394,6 +394,10 @@ _FROM_ON = re.compile(rf"\b(?:starting|beginning|commencing)\s+(?:in\s+|with\s+(
                       rf"{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}(?!\s+(?:\w+\s+)?(?:to|through|until|and)\b)", _W)
 
 
+# "by September 2024", "up to March 2023": a span from the first indexed meeting through that month.
+_UP_TO = re.compile(rf"\b(?:by|up to|up until)\s+(?:the\s+)?{_MONTH}\s+{_YEAR}\b", _W)
+
+
 def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bool]:
     """The meetings the question names (a month-to-month range included), else all of them."""
     start = _FROM_ON.search(question)
@@ -411,6 +415,14 @@ def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bo
         if span:
             return span, True
     flt = parse_filter(question, list(meetings))
+    up_to = _UP_TO.search(question)
+    if up_to and len(flt.named_dates) == 1:  # "how had that line changed by September 2024?": everything until then
+        year, month = int(up_to.group(2)), _month(up_to.group(1))
+        last = _month_meetings(list(meetings), year, month, None)
+        end = max(last) if last else dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
+        span = [d for d in meetings if d <= end]
+        if span:
+            return span, True
     present_only = len(flt.named_dates) == 1 and _CURRENT.fullmatch(flt.named_dates[0])
     if flt.meetings is not None and not present_only:
         return sorted(flt.meetings), True
