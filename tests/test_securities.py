@@ -202,3 +202,15 @@ def test_how_much_faster_the_taper_got_is_its_acceleration():
     q = parse_securities_question("Dec 2021: how much faster did the taper get, and what were the monthly UST "
                                   "purchases from January?", meetings)
     assert q.ask == "accelerate" and q.kind == "purchase_pace"
+
+
+def test_what_replaced_the_end_of_runoff_is_the_next_balance_sheet_step():
+    later = _record("2025-12-10", actions=(("purchases", "The Committee will initiate purchases of shorter-term "
+                                            "Treasury securities as needed to maintain an ample supply of reserves."),))
+    parsed = parse_securities_question("When did runoff stop, and what replaced it?", [*MEETINGS, later.meeting_date])
+    answered = answer_securities(parsed, [*RECORDS, later])
+    assert "December 1" in answered.direct and "next balance-sheet step came at the December 10, 2025" in \
+        answered.direct
+    assert answered.quotes[-1].source.sentence.startswith("The Committee will initiate purchases")
+    alone = answer_securities(parse_securities_question("When did runoff stop?", MEETINGS), [*RECORDS, later])
+    assert len(alone.quotes) == 1

@@ -54,6 +54,9 @@ _ENDED = re.compile(r"\bconclude the reduction of (?:its|the Committee's) (?:agg
                     r"|\bbringing them to an end\b|\bend (?:its|the) net asset purchases\b", _W)
 _AND_THEN = re.compile(r"\b(?:at first|initial\w*|starting|to start)\b.*\b(?:after|then|later|subsequent\w*|next"
                        r"|full|phase\w*|step\w* up)\b", _W)
+# "when did runoff stop, and what replaced it?": the balance-sheet step after the end too.
+_NEXT_STEP = re.compile(r"\b(?:replac\w*|instead|after that|afterwards?|since then|came next|what next|followed"
+                        r"|next step)\b", _W)
 _NOUN = {"purchase_pace": "pace of purchases", "runoff_cap": "monthly cap on runoff"}
 _ASSET = {"treasury": "Treasury securities", "mbs": "agency debt and agency mortgage-backed securities"}
 
@@ -66,7 +69,7 @@ class SecuritiesQuestion:
     start: dt.date | None  # the period asked about; None: the present (the latest level)
     end: dt.date | None
     meeting: dt.date | None = None  # "after the March 2025 meeting": what that meeting set
-    and_then: bool = False  # "caps at first and after three months?": the level that followed too
+    and_then: bool = False  # "caps at first and after three months?", "what replaced it?": what followed too
 
 
 def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> SecuritiesQuestion | None:
@@ -96,7 +99,8 @@ def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> Sec
     else:
         return None
     start, end, meeting = _period(q, meetings)
-    return SecuritiesQuestion(ask, kind, assets, start, end, meeting, bool(_AND_THEN.search(q)))
+    and_then = bool(_AND_THEN.search(q)) or (ask == "end" and bool(_NEXT_STEP.search(q)))
+    return SecuritiesQuestion(ask, kind, assets, start, end, meeting, and_then)
 
 
 # "from the May 2024 decision to the end of runoff", "start to finish": a span left open at one end runs to the
@@ -189,8 +193,14 @@ def answer_securities(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) 
             return None
         record, source = ended
         what = "net asset purchases" if sq.kind == "purchase_pace" else "the reduction of its securities holdings"
-        return RecordAnswer(f"The FOMC decided at its {day(record.meeting_date)} meeting to end {what}: "
-                            f"\"{source.sentence}\"", [_quote(record, source)])
+        direct = f"The FOMC decided at its {day(record.meeting_date)} meeting to end {what}: \"{source.sentence}\""
+        quotes = [_quote(record, source)]
+        later = next(((r, a.source) for r in records if r.meeting_date > record.meeting_date
+                      for a in r.balance_sheet if not _ENDED.search(a.source.sentence)), None)
+        if sq.and_then and later is not None:  # "when did runoff stop, and what replaced it?"
+            direct += f" The next balance-sheet step came at the {day(later[0].meeting_date)} meeting."
+            quotes.append(_quote(*later))
+        return RecordAnswer(direct, quotes)
     return _answer_event(sq, records)
 
 
