@@ -375,6 +375,11 @@ def test_advice_is_out_of_scope_and_its_near_misses_are_not(question, out):
         ("Did hurricanes and strikes distort the Oct 2024 payrolls?", False),
         ("What did the staff say about household net worth in June 2020?", False),
         ("What happened to the Fed's securities portfolio in 2022?", False),
+        # a market move anchored to a past event is what the minutes report; a level today or at a close is not
+        ("How high did the VIX go after Silicon Valley Bank failed?", False),
+        ("How high is the VIX now?", True),
+        ("What happened to the S&P 500 after the election?", True),
+        ("What did the VIX close at on March 16, 2020?", True),
     ],
 )
 def test_counterfactuals_advice_pay_and_weather_are_out_of_scope_and_their_near_misses_are_not(question, out):

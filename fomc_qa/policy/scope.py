@@ -166,6 +166,12 @@ _ON_A_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a
                        r"|\bclosing (?:level|price)|\bclosed at|\bclose of trading|\btrading at"
                        r"|\bclos(?:e|ed|ing)\s+(?:on|at)\b"
                        r"|\b(?:at|by) the (?:market )?close\b|\bmarket close\b|\bend[- ]of[- ]day\b|\bintraday\b", _W)
+# "after Silicon Valley Bank failed": a move anchored to a past event, as the minutes report it, not today's level.
+_PAST_EVENT = re.compile(r"\b(?:after|following|when|once)\s+(?:[\w'&.-]+\s+){1,5}?"
+                         r"(?:failed|collapsed|blew up|went under|broke|began|started|ended|hit|struck|invaded"
+                         r"|was announced|were announced)\b", _W)
+_HOW_FAR = re.compile(r"\bhow (?:high|low|far|much)\b[^?]*\b(?:did|had)\b|\b(?:did|had)\b[^?]*\bhow (?:high|low|far)\b"
+                      r"|\bhow (?:high|low|far) did\b", _W)
 _RECORDED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
                             r"20(?:2[0-5])\b", _W)
 
@@ -205,7 +211,8 @@ def out_of_scope(question: str) -> str | None:
     other_bank = _OTHER_CENTRAL_BANK.search(question) and _DECISION_OR_VOTE.search(question)
     if other_bank and not _ASKS_DOCUMENTS.search(question):
         return "another central bank's decisions and votes are not FOMC records"
-    recorded_move = _RECORDED_DATE.search(question) and _MARKET_MOVE.search(question) and not _ON_A_DAY.search(question)
+    recorded_move = (_RECORDED_DATE.search(question) or _PAST_EVENT.search(question)) \
+        and (_MARKET_MOVE.search(question) or _HOW_FAR.search(question)) and not _ON_A_DAY.search(question)
     if _MARKET_LEVEL.search(question) and not reported and not recorded_move:
         return "market prices and index levels are not FOMC records"
     if (_REGULATION.search(question) or _LEGISLATURE.search(question)) and not reported:
