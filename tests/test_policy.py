@@ -1050,20 +1050,19 @@ def test_an_extreme_asked_with_now_gives_the_span_s_extreme_then_the_latest_leve
     assert not parse_policy_question("What was the highest target range?", MEETINGS).also_current
 
 
-def test_a_facility_named_beside_the_rate_cut_is_not_a_question_about_its_rate():
-    beside = parse_policy_question("Dec 2025: besides the rate cut, what did the Committee decide about the standing "
-                                   "repo operations?", MEETINGS)
-    assert beside is None or beside.intent != "rate"
+def test_a_facility_beside_the_rate_cut_and_a_document_beside_the_statement_are_not_record_questions():
+    """"Besides the rate cut, what about standing repo?" does not ask the facility's rate; "the balance sheet
+    principles" are not the statement's balance-sheet sentences. Their near misses stay record questions."""
+    for question, wrong in (("Dec 2025: besides the rate cut, what did the Committee decide about the standing repo "
+                             "operations?", "rate"),
+                            ("What did the balance sheet principles adopted at the January 2022 meeting say about the "
+                             "long-run composition of SOMA?", "role")):
+        parsed = parse_policy_question(question, MEETINGS)
+        assert parsed is None or parsed.intent != wrong, question
     level = parse_policy_question("What was the standing repo minimum bid rate after the September 2024 cut?", MEETINGS)
-    assert level.intent == "rate" and level.rates == ("srf_min_bid",)
-
-
-def test_a_balance_sheet_document_other_than_the_statement_is_left_to_the_passages():
-    principles = parse_policy_question("What did the balance sheet principles adopted at the January 2022 meeting say "
-                                       "about the long-run composition of SOMA?", MEETINGS)
-    assert principles is None or principles.intent != "role"
     said = parse_policy_question("What did the January 2022 statement say about the balance sheet?", MEETINGS)
-    assert said.intent == "role" and said.roles == ("balance_sheet",)
+    assert (level.intent, level.rates) == ("rate", ("srf_min_bid",))
+    assert (said.intent, said.roles) == ("role", ("balance_sheet",))
 
 
 def test_a_move_word_in_a_discussion_or_about_an_administered_rate_is_not_a_policy_move():
