@@ -263,16 +263,20 @@ def test_the_next_meeting_s_minutes_count_as_within_a_named_span():
                             text=["A", "B", "C", "D"])
     retriever = Retriever.__new__(Retriever)
     retriever.corpus = SimpleNamespace(table=table, meetings=sorted(set(dates)))
-    within = retriever._within(QueryFilter(meetings=frozenset({dt.date(2020, 3, 15)})))
+    march = QueryFilter(meetings=frozenset({dt.date(2020, 3, 15)}))
+
+    def within_march():
+        return retriever._within(march, retriever._following(march))
+
+    within = within_march()
     assert [within(row) for row in range(4)] == ["a", "b", None, None]
     retriever.corpus.meetings = [dt.date(2020, 3, 15), dt.date(2020, 6, 10)]  # an index without April
     table.meeting_date = [dt.date(2020, 3, 15), dt.date(2020, 6, 10)]
-    within = retriever._within(QueryFilter(meetings=frozenset({dt.date(2020, 3, 15)})))
+    within = within_march()
     assert [within(row) for row in range(2)] == ["a", None]
     retriever.corpus.meetings = [dt.date(2020, 3, 15), dt.date(2020, 4, 29)]
     table.meeting_date = [dt.date(2020, 3, 15), dt.date(2020, 4, 29)]
-    assert [retriever._within(QueryFilter(meetings=frozenset({dt.date(2020, 3, 15)})))(row) for row in range(2)] \
-        == ["a", "b"]
+    assert [within_march()(row) for row in range(2)] == ["a", "b"]
     # a question about a notation vote searches the next meeting's documents too
     from fomc_qa.retrieval.retrieve import _BETWEEN_MEETINGS
 

@@ -415,8 +415,7 @@ def _add_continuation(picks: _Picks, threshold: float) -> None:
     terse lead (SHORT_LEAD_WORDS), a sentence pointing back to it ("They concurred that ..."), or one within
     WIDE_MARGIN of it."""
     scored, best = picks.scored, picks.scored[picks.lead]
-    after = next((j for j, c in enumerate(scored) if c.passage.n == best.passage.n and c.index == best.index + 1
-                  and _same_paragraph(best.passage.text, best.text, c.text)), None)
+    after = _next_in_paragraph(scored, picks.lead)
     if after is None:
         return
     goes_on = len(best.text.split()) < SHORT_LEAD_WORDS or _CONTINUATION.match(scored[after].text) \
@@ -512,18 +511,22 @@ def _add_near_best(picks: _Picks, floor: float, top_passages: set[int]) -> None:
             picks.admit(j)
 
 
+def _next_in_paragraph(scored: list[Quote], k: int) -> int | None:
+    """The row of the sentence after row k in its paragraph, if quotable."""
+    head = scored[k]
+    return next((j for j, c in enumerate(scored) if c.passage.n == head.passage.n and c.index == head.index + 1
+                 and _same_paragraph(head.passage.text, head.text, c.text)), None)
+
+
 def _add_followers(picks: _Picks, floor: float) -> None:
     """After each chosen minutes sentence, the next sentence of its paragraph (see FOLLOW_MARGIN)."""
     scored = picks.scored
-    at = {(c.passage.n, c.index): j for j, c in enumerate(scored)}
     added = 0
     for k in list(picks.rows):
-        head = scored[k]
-        j = at.get((head.passage.n, head.index + 1))
-        if added >= FOLLOW_MAX or j is None or "minutes" not in head.passage.header.lower():
+        if added >= FOLLOW_MAX or "minutes" not in scored[k].passage.header.lower():
             continue
-        if scored[j].score < floor or picks.repeats(j) or not _same_paragraph(head.passage.text, head.text,
-                                                                              scored[j].text):
+        j = _next_in_paragraph(scored, k)
+        if j is None or scored[j].score < floor or picks.repeats(j):
             continue
         picks.rows.insert(picks.rows.index(k) + 1, j)
         added += 1

@@ -196,8 +196,8 @@ def answer_securities(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) 
         direct = f"The FOMC decided at its {day(record.meeting_date)} meeting to end {what}: \"{source.sentence}\""
         quotes = [_quote(record, source)]
         later = next(((r, a.source) for r in records if r.meeting_date > record.meeting_date
-                      for a in r.balance_sheet if not _ENDED.search(a.source.sentence)), None)
-        if sq.and_then and later is not None:  # "when did runoff stop, and what replaced it?"
+                      for a in r.balance_sheet if not _ENDED.search(a.source.sentence)), None) if sq.and_then else None
+        if later is not None:  # "when did runoff stop, and what replaced it?"
             direct += f" The next balance-sheet step came at the {day(later[0].meeting_date)} meeting."
             quotes.append(_quote(*later))
         return RecordAnswer(direct, quotes)

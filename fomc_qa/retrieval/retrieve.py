@@ -197,13 +197,12 @@ class Retriever:
         after = next((m for m in self.corpus.meetings if m > last), None)
         return after if after is not None and (after - last).days <= FOLLOWING_MEETING_DAYS else None
 
-    def _within(self, flt: QueryFilter | None) -> Callable[[int], str | None]:
+    def _within(self, flt: QueryFilter | None, after: dt.date | None) -> Callable[[int], str | None]:
         """A row's lower-case text if the row is within the filter's meetings and document kind, else None. The
-        minutes of the meeting after the filter's last count as within: they record what was done between the
-        meetings (a swap line set up by notation vote on March 19, 2020 is in the April minutes). Only the very
-        next meeting (FOLLOWING_MEETING_DAYS), not the next the index happens to hold."""
+        minutes of `after`, the meeting after the question's span (`_following`), count as within: they record what
+        was done between the meetings (a swap line set up by notation vote on March 19, 2020 is in the April
+        minutes)."""
         t = self.corpus.table
-        after = self._following(flt)
 
         def text(row: int) -> str | None:
             if flt is not None and flt.meetings is not None and t.meeting_date[row] not in flt.meetings \
@@ -264,8 +263,8 @@ class Retriever:
         dated = self.desk.dated(question) if self.desk is not None else question  # "the meeting before the first cut"
         flt = parse_filter(dated, self.corpus.meetings) if self.config.date_filter else None
         records_meeting = self._records_meeting(flt, evidence)
-        following = self._following(flt) if _BETWEEN_MEETINGS.search(question) else None
-        if following is not None:  # "the March 19, 2020 notation vote": recorded in the April minutes
+        following = self._following(flt)
+        if following is not None and _BETWEEN_MEETINGS.search(question):  # "the March 19, 2020 notation vote"
             flt = replace(flt, meetings=flt.meetings | {following})
         if flt is not None and flt.meetings and self.config.section_filter:
             titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
@@ -294,7 +293,7 @@ class Retriever:
                     # Earlier (narrower) passes rank ahead: +1 per pass lifts them above any later score.
                     ordered.append((row, score + (len(passes) - 1 - offset)))
         if self.config.cover_names:
-            ordered = _cover_names(ordered, topic_names(question), k, self._within(flt))
+            ordered = _cover_names(ordered, topic_names(question), k, self._within(flt, following))
         if self.reranker and ordered:
             head = ordered[: max(k * 4, 20)]
             scores = self.reranker.rerank(question, [self.corpus.table.text[r] for r, _ in head])
