@@ -87,3 +87,87 @@ def test_eval_stored_needs_one_split_and_no_answers(data_env, capsys):
     assert main(["eval", "--golden", str(golden), "--stored"]) == EXIT_BAD_INPUT
     assert main(["eval", "--golden", str(golden), "--split", "dev", "--stored", "--answers"]) == EXIT_BAD_INPUT
     assert "--stored prints one split" in capsys.readouterr().err
+
+
+# Every command the CLI has, named here rather than read from the CLI, so a command left out of the help fails.
+COMMANDS = ["ask", "search", "timeline", "eval", "benchmark", "doctor", "serve", "mcp", "help"]
+
+
+def _pyproject_version() -> str:
+    import tomllib
+    from pathlib import Path
+
+    return tomllib.loads((Path(__file__).resolve().parents[1] / "pyproject.toml").read_text())["project"]["version"]
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["-h"], ["help"]])
+def test_help_lists_every_command_and_the_question_form(argv, capsys):
+    assert main(argv) == EXIT_OK
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    for command in COMMANDS:
+        assert any(line.startswith(f"  {command} ") for line in lines), command
+    assert 'python -m fomc_qa "QUESTION"' in out and "--json" in out and "--lm" in out
+    assert "ask" in out and "exit codes" in out
+
+
+def test_help_is_the_same_however_asked(capsys):
+    outputs = []
+    for argv in (["--help"], ["-h"], ["help"], ["help", "ask"]):
+        assert main(argv) == EXIT_OK
+        outputs.append(capsys.readouterr().out)
+    assert len(set(outputs)) == 1
+
+
+@pytest.mark.parametrize("command", ["search", "timeline", "eval", "benchmark", "doctor", "serve", "mcp"])
+def test_help_command_prints_that_commands_help(command, capsys):
+    assert main(["help", command]) == EXIT_OK
+    out = capsys.readouterr().out
+    assert out.startswith(f"usage: python -m fomc_qa {command} ")
+
+
+def test_help_of_an_unknown_command_exits_2(capsys):
+    assert main(["help", "nonsense"]) == EXIT_BAD_INPUT
+    assert "no command 'nonsense'" in capsys.readouterr().err
+
+
+def test_version_comes_from_the_package_metadata(capsys):
+    from importlib import metadata
+
+    assert main(["--version"]) == EXIT_OK
+    assert capsys.readouterr().out == f"fomc-qa {metadata.version('fomc-qa')}\n"
+
+
+def test_version_falls_back_to_pyproject(monkeypatch, capsys):
+    from importlib import metadata
+
+    def not_installed(name):
+        raise metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(metadata, "version", not_installed)
+    assert main(["--version"]) == EXIT_OK
+    assert capsys.readouterr().out == f"fomc-qa {_pyproject_version()}\n"
+
+
+def test_module_help_and_version_exit_0(tmp_path):
+    env = {"FOMC_DATA_DIR": str(tmp_path), "PATH": "/usr/bin:/bin", "HF_HUB_OFFLINE": "1"}
+    helped = subprocess.run([sys.executable, "-m", "fomc_qa", "--help"], capture_output=True, text=True, env=env)
+    assert helped.returncode == EXIT_OK and "  doctor " in helped.stdout and not helped.stderr
+    versioned = subprocess.run([sys.executable, "-m", "fomc_qa", "--version"], capture_output=True, text=True, env=env)
+    assert versioned.returncode == EXIT_OK and versioned.stdout.startswith("fomc-qa ")
+
+
+def test_a_question_starting_with_a_command_word_is_a_question(data_env, capsys):
+    question = "Search the March 15, 2020 statement: how much did the Committee lower the target range?"
+    assert main([question.lower(), "--json"]) == EXIT_OK  # "search the march ...": not the search command
+    answer = json.loads(capsys.readouterr().out)
+    assert answer["question"] == question.lower() and answer["citations"]
+    question = "timeline question: how much did the Committee lower the target range on March 15, 2020?"
+    assert main([question, "--json"]) == EXIT_OK
+    assert json.loads(capsys.readouterr().out)["question"] == question
+
+
+@pytest.mark.parametrize("argv", [["ask", "help", "--json"], ["--json", "--", "help"]])
+def test_ask_or_double_dash_asks_a_command_word(data_env, argv, capsys):
+    assert main(argv) == EXIT_OK
+    assert json.loads(capsys.readouterr().out)["question"] == "help"

@@ -1,13 +1,17 @@
-"""Command line: cited answers, search, evaluation and the ANN benchmark.
+"""Command line: cited answers, search, the policy timeline, evaluation, the ANN benchmark, doctor, servers.
 
-    python -m fomc_qa "question" [--json] [--k N] [--lm MODEL]
+    python -m fomc_qa "question" [--json] [--k N] [--lm MODEL]   (also: python -m fomc_qa ask "question" ...)
     python -m fomc_qa search "question" [--k N] [--json]
-    python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev|test] [--stored]
     python -m fomc_qa timeline [--from YYYY-MM] [--to YYYY-MM] [--json]
+    python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev|test] [--stored]
     python -m fomc_qa benchmark [--scale N ...]
     python -m fomc_qa doctor [--json]                             verify every built file against its record
     python -m fomc_qa serve [--host 127.0.0.1] [--port 8000]     the HTTP API and web page
     python -m fomc_qa mcp [--http PORT]                           the MCP server (stdio, or HTTP on loopback)
+    python -m fomc_qa help [COMMAND] | --help | -h | --version
+
+A question is one (quoted) argument; only an argument that is exactly a command's word is the command, so
+"search results for the Fed?" is a question. `ask` (or `--`) asks a question that is exactly a command's word.
 
 Exit codes: 0 ok, 1 an unforeseen error (one line; FOMC_QA_DEBUG=1 prints the traceback), 2 bad input
 or an LM that cannot be used, 3 no materialized index, or a damaged or stale built file (the message
@@ -23,9 +27,80 @@ import sys
 import traceback
 
 EXIT_OK, EXIT_FAILED, EXIT_BAD_INPUT, EXIT_NO_INDEX = 0, 1, 2, 3
+# Every command with its one line of help, in the order the help lists them.
+COMMANDS = {
+    "ask": "answer a question with citations (the same as giving the question alone)",
+    "search": "hybrid search: the ranked chunks for a query",
+    "timeline": "the policy record per meeting: decision, change, range, dissents",
+    "eval": "evaluate retrieval (and answers) on a golden file, or print the build's stored evaluation",
+    "benchmark": "the ANN benchmark (USearch vs FAISS vs exact) outside Dagster",
+    "doctor": "verify every built file's size and SHA-256 against its record",
+    "serve": "the HTTP API and the web page (binds loopback unless --host says otherwise)",
+    "mcp": "the MCP server (stdio, or streamable HTTP on loopback with --http PORT)",
+    "help": "this help; 'help COMMAND' prints that command's options",
+}
 SUBCOMMANDS = {"search", "eval", "benchmark", "timeline", "doctor"}
-# Long-running servers, imported only when asked for (FastAPI, uvicorn and the MCP SDK stay off the cold start).
+# Commands in modules of their own, imported only when asked for (FastAPI, uvicorn and the MCP SDK stay off
+# the cold start).
+MODULES = {"benchmark": "fomc_qa.cli.benchmark", "timeline": "fomc_qa.cli.timeline", "doctor": "fomc_qa.cli.doctor"}
 SERVERS = {"serve": "fomc_qa.interfaces.http_server", "mcp": "fomc_qa.interfaces.mcp_server"}
+PROG = "python -m fomc_qa"
+USAGE = f"""{PROG} "QUESTION" [--json] [--k N] [--lm MODEL]
+       {PROG} COMMAND [options]        ({PROG} help COMMAND: the command's options)"""
+EPILOG = f"""commands:
+{chr(10).join(f"  {name:<10} {line}" for name, line in COMMANDS.items())}
+
+A question is one argument: quote it. Only an argument that is exactly a command's word runs the command,
+so a quoted question that begins with one is still a question: {PROG} "search results for the Fed?"
+To ask a question that is exactly a command's word, use ask (or --): {PROG} ask "help" --json
+
+exit codes: 0 ok; 1 an unforeseen error (one line; FOMC_QA_DEBUG=1 prints the traceback); 2 bad input or an
+LM that cannot be used; 3 no materialized index, or a built file that is missing, damaged or stale (the
+message names the file and the command that rebuilds it)."""
+
+
+def version() -> str:
+    """The installed package's version; from pyproject.toml when the package is not installed."""
+    from importlib import metadata
+
+    try:
+        return metadata.version("fomc-qa")
+    except metadata.PackageNotFoundError:
+        import tomllib
+        from pathlib import Path
+
+        try:
+            pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+            return str(tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["version"])
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "unknown"
+
+
+class _Version(argparse.Action):
+    """`--version`: prints `fomc-qa <version>` and exits 0 (the version is read only when asked for)."""
+
+    def __init__(self, option_strings: list[str], dest: str, **kwargs: object) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, default=argparse.SUPPRESS, nargs=0,
+                         help="print the version (fomc-qa <version>) and exit")
+
+    def __call__(self, parser: argparse.ArgumentParser, *args: object) -> None:
+        print(f"fomc-qa {version()}")
+        parser.exit()
+
+
+def _ask_parser() -> argparse.ArgumentParser:
+    """The question form's parser; its help is the whole command line's (`--help`, `-h`, `help`)."""
+    parser = argparse.ArgumentParser(
+        prog=PROG, usage=USAGE, epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter,
+        description="Answer a question from FOMC statements and minutes, with citations.",
+    )
+    parser.add_argument("question", help="the question, quoted as one argument (at most 2,000 characters)")
+    parser.add_argument("--json", action="store_true", help="print the Answer record as JSON")
+    parser.add_argument("--k", type=int, default=5, metavar="N", help="passages to retrieve (default 5)")
+    parser.add_argument("--lm", metavar="MODEL",
+                        help="DSPy/LiteLLM model string, or 'extractive' (default: FOMC_QA_LM)")
+    parser.add_argument("--version", action=_Version)
+    return parser
 
 
 def _fail(message: str, code: int) -> int:
@@ -37,14 +112,7 @@ def _fail(message: str, code: int) -> int:
 
 
 def _ask(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(
-        prog="python -m fomc_qa", description="Answer a question from FOMC statements and minutes, with citations."
-    )
-    parser.add_argument("question")
-    parser.add_argument("--json", action="store_true", help="print the Answer record as JSON")
-    parser.add_argument("--k", type=int, default=5, help="passages to retrieve (default 5)")
-    parser.add_argument("--lm", help="DSPy/LiteLLM model string, or 'extractive' (default: FOMC_QA_LM)")
-    args = parser.parse_args(argv)
+    args = _ask_parser().parse_args(argv)
     from fomc_qa.answering.session import Session
     from fomc_qa.cli.render import answer_json, answer_panel, console
     from fomc_qa.config import Settings
@@ -65,9 +133,9 @@ def _ask(argv: list[str]) -> int:
 
 def _search(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m fomc_qa search", description="Hybrid search over the index.")
-    parser.add_argument("question")
-    parser.add_argument("--k", type=int, default=10)
-    parser.add_argument("--json", action="store_true")
+    parser.add_argument("question", help="the query, quoted as one argument")
+    parser.add_argument("--k", type=int, default=10, metavar="N", help="hits to return (default 10)")
+    parser.add_argument("--json", action="store_true", help="print the hits as JSON")
     args = parser.parse_args(argv)
     from fomc_qa.answering.session import open_retriever
     from fomc_qa.cli.render import console, hits_json, hits_table
@@ -134,6 +202,34 @@ def _eval(argv: list[str]) -> int:
     return EXIT_OK
 
 
+def _help(argv: list[str]) -> int:
+    """`help` prints the command line's help; `help COMMAND` that command's."""
+    if not argv or argv[0] in ("ask", "help"):
+        sys.stdout.write(_ask_parser().format_help())
+        return EXIT_OK
+    if argv[0] not in COMMANDS:
+        return _fail(f"no command {argv[0]!r}; the commands: {', '.join(COMMANDS)} ({PROG} --help)", EXIT_BAD_INPUT)
+    return _dispatch([argv[0], "--help"])
+
+
+def _dispatch(argv: list[str]) -> int:
+    """Run the command argv names; anything that is not exactly a command's word is the question form."""
+    command = argv[0] if argv else None
+    if command == "help":
+        return _help(argv[1:])
+    if command == "ask":
+        return _ask(argv[1:])
+    if command == "search":
+        return _search(argv[1:])
+    if command == "eval":
+        return _eval(argv[1:])
+    if command in MODULES or command in SERVERS:
+        import importlib
+
+        return importlib.import_module({**MODULES, **SERVERS}[command]).main(argv[1:])
+    return _ask(argv)
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     # LiteLLM otherwise fetches its model price list over the network at import, warning when offline.
@@ -145,25 +241,7 @@ def main(argv: list[str] | None = None) -> int:
     from fomc_qa.policy.timeline import RecordsMissing
 
     try:
-        if argv and argv[0] == "benchmark":
-            from fomc_qa.cli.benchmark import main as benchmark_main
-
-            return benchmark_main(argv[1:])
-        if argv and argv[0] == "timeline":
-            from fomc_qa.cli.timeline import main as timeline_main
-
-            return timeline_main(argv[1:])
-        if argv and argv[0] in SERVERS:
-            import importlib
-
-            return importlib.import_module(SERVERS[argv[0]]).main(argv[1:])
-        if argv and argv[0] == "doctor":
-            from fomc_qa.cli.doctor import main as doctor_main
-
-            return doctor_main(argv[1:])
-        if argv and argv[0] in SUBCOMMANDS:
-            return {"search": _search, "eval": _eval}[argv[0]](argv[1:])
-        return _ask(argv)
+        return _dispatch(argv)
     except (BadQuestion, GoldenFileError, LMUnavailable) as exc:
         return _fail(str(exc), EXIT_BAD_INPUT)
     except (IndexMissing, RecordsMissing) as exc:
