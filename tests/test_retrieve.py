@@ -9,7 +9,7 @@ import pytest
 from fomc_qa.answering.session import open_retriever
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.store import Corpus, IndexMissing
-from fomc_qa.retrieval.query_filters import asks_for_first, counts_from_a_date, parse_filter
+from fomc_qa.question.dates import asks_for_first, counts_from_a_date, parse_filter
 from fomc_qa.retrieval.retrieve import RetrievalConfig, reciprocal_rank_fusion
 
 MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4),
@@ -255,7 +255,7 @@ def test_the_next_meeting_s_minutes_count_as_within_a_named_span():
     question's span lacks may be brought in from them, not from a later meeting or another kind of document."""
     from types import SimpleNamespace
 
-    from fomc_qa.retrieval.query_filters import QueryFilter
+    from fomc_qa.question.dates import QueryFilter
     from fomc_qa.retrieval.retrieve import Retriever
 
     dates = [dt.date(2020, 3, 15), dt.date(2020, 4, 29), dt.date(2020, 4, 29), dt.date(2020, 6, 10)]

@@ -25,10 +25,10 @@ from fomc_qa.answering.passages import format_passages
 from fomc_qa.answering.reader import facet_query
 from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
-from fomc_qa.policy.scope import out_of_scope, outside_the_index
-from fomc_qa.retrieval.query_filters import with_question_dates
-from fomc_qa.text.facets import question_facets
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.question.dates import with_question_dates
+from fomc_qa.question.facets import question_facets
+from fomc_qa.question.scope import out_of_scope, outside_the_index
+from fomc_qa.question.shorthand import plain_question
 
 Retrieve = Callable[[str, int], list[SearchHit]]
 Generate = Callable[[str, str], str]  # (question, passages) -> the LM's answer text with [n] markers
@@ -49,7 +49,7 @@ class Reading:
 
 def out_of_scope_request(question: str, desk: PolicyDesk | None = None) -> bool:
     """Whether the statements and minutes cannot answer the question whatever is retrieved
-    (`fomc_qa.policy.scope` says why); with the desk, also a period outside the indexed meetings."""
+    (`fomc_qa.question.scope` says why); with the desk, also a period outside the indexed meetings."""
     if out_of_scope(question) is not None:
         return True
     return desk is not None and outside_the_index(question, desk.meetings) is not None

@@ -18,13 +18,14 @@ from fomc_qa.models import SearchHit
 from fomc_qa.policy.answers import RecordAnswer, answer
 from fomc_qa.policy.numbers import word_number
 from fomc_qa.policy.phrasing import day, matches, quote, unique_quotes
-from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
-from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
+from fomc_qa.policy.securities import answer_securities
 from fomc_qa.policy.timeline import chain, cycle_span, in_span, since_extreme
-from fomc_qa.retrieval.query_filters import with_question_dates
-from fomc_qa.text.facets import question_facets
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.question.dates import with_question_dates
+from fomc_qa.question.facets import question_facets
+from fomc_qa.question.intents import PolicyQuestion, parse_policy_question
+from fomc_qa.question.securities import SecuritiesQuestion, parse_securities_question
+from fomc_qa.question.shorthand import plain_question
 
 # "the meeting right before the first cut of 2025", "the meeting after the first 2024 cut", "... the last hike",
 # "two meetings before the first 2025 cut", "the meeting after liftoff"

@@ -34,8 +34,8 @@ from fomc_qa.policy.phrasing import (
     span_phrase,
     unique_quotes,
 )
-from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord
+from fomc_qa.question.intents import PolicyQuestion
 
 
 def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:

@@ -19,11 +19,11 @@ from fomc_qa.index.embed import EmbeddingProvider
 from fomc_qa.index.store import Corpus
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.desk import PolicyDesk
-from fomc_qa.retrieval.query_filters import QueryFilter, parse_filter
+from fomc_qa.question.dates import QueryFilter, parse_filter
+from fomc_qa.question.shorthand import plain_question
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import mentions, topic_names
-from fomc_qa.text.shorthand import plain_question
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 FOLLOWING_MEETING_DAYS = 60  # scheduled FOMC meetings are at most about seven weeks apart

@@ -4,7 +4,7 @@ Analysts ask over spans ("how many hikes in 2022", "the last cut", "how did the 
 inflation change over 2024", "who dissented in 2025", "the current range"). Those answers are
 computed from the typed record, not read off the five best passages. A question is read with
 plain rules over its words: the intent from what it asks for, the span from the dates it names
-(`fomc_qa.retrieval.query_filters`, plus "current/latest/now" = the latest indexed meeting), the
+(`fomc_qa.question.dates`, plus "current/latest/now" = the latest indexed meeting), the
 direction of a move, the statement role or administered rate it names. A question no rule claims
 is left to ordinary retrieval.
 """
@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fomc_qa.policy.numbers import fed_number
-from fomc_qa.retrieval.query_filters import _MONTH, _YEAR, _month, _month_meetings, asks_how_held, parse_filter
+from fomc_qa.question.dates import asks_how_held, month_meetings, parse_filter
+from fomc_qa.text.months import MONTH, YEAR, month_number
 from fomc_qa.text.names import is_common, specific_names
 
 Intent = str  # one of INTENTS
@@ -249,8 +250,8 @@ _DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|vot\w* no|no votes?|oppos
 _VOTE = re.compile(r"\b(?:vot\w*|unanim\w*|split decision)\b", _W)  # "easing tally" counts moves, not votes
 _DECISION = re.compile(r"\b(?:decid\w*|decision|do|did|action|set|move|announce\w*)\b", _W)
 _SPAN_RANGE = re.compile(
-    rf"\b(?:between|from)\s+(?:the\s+|its\s+)?{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}?\s*(?:meeting\s+)?"
-    rf"(?:and|to|through|until)\s+(?:the\s+)?{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}", _W)
+    rf"\b(?:between|from)\s+(?:the\s+|its\s+)?{MONTH}\s+(?:\d{{1,2}},?\s+)?{YEAR}?\s*(?:meeting\s+)?"
+    rf"(?:and|to|through|until)\s+(?:the\s+)?{MONTH}\s+(?:\d{{1,2}},?\s+)?{YEAR}", _W)
 
 
 # Qualifiers of a move: its size ("75-basis-point hikes", "half-point cuts") and the range it left.
@@ -389,26 +390,27 @@ def role_of(text: str) -> str | None:
 
 
 # "starting in March 2022", "beginning with the March 2022 meeting": that meeting and every one after it.
-_CHAIN_GOES_ON = re.compile(rf"\s*(?:,\s*)?(?:to|then|->|=>|→)\s+(?:the\s+)?{_MONTH}\b", _W)
+_CHAIN_GOES_ON = re.compile(rf"\s*(?:,\s*)?(?:to|then|->|=>|→)\s+(?:the\s+)?{MONTH}\b", _W)
 _FROM_ON = re.compile(rf"\b(?:starting|beginning|commencing)\s+(?:in\s+|with\s+(?:the\s+)?|at\s+(?:the\s+)?)?"
-                      rf"{_MONTH}\s+(?:\d{{1,2}},?\s+)?{_YEAR}(?!\s+(?:\w+\s+)?(?:to|through|until|and)\b)", _W)
+                      rf"{MONTH}\s+(?:\d{{1,2}},?\s+)?{YEAR}(?!\s+(?:\w+\s+)?(?:to|through|until|and)\b)", _W)
 
 
 # "by September 2024", "up to March 2023": a span from the first indexed meeting through that month.
-_UP_TO = re.compile(rf"\b(?:by|up to|up until)\s+(?:the\s+)?{_MONTH}\s+{_YEAR}\b", _W)
+_UP_TO = re.compile(rf"\b(?:by|up to|up until)\s+(?:the\s+)?{MONTH}\s+{YEAR}\b", _W)
 
 
 def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bool]:
     """The meetings the question names (a month-to-month range included), else all of them."""
     start = _FROM_ON.search(question)
     if start:
-        first = _month_meetings(list(meetings), int(start.group(2)), _month(start.group(1)), None)
+        first = month_meetings(list(meetings), int(start.group(2)), month_number(start.group(1)), None)
         if first:
             return [d for d in meetings if d >= min(first)], True
     m = _SPAN_RANGE.search(question)
     if m and not _CHAIN_GOES_ON.match(question, m.end()):  # "from Feb 2023 to Mar 2023 to May 2023": a list
-        (y0, m0), (y1, m1) = (int(m.group(2) or m.group(4)), _month(m.group(1))), (int(m.group(4)), _month(m.group(3)))
-        first, last = _month_meetings(list(meetings), y0, m0, None), _month_meetings(list(meetings), y1, m1, None)
+        y0, m0 = int(m.group(2) or m.group(4)), month_number(m.group(1))
+        y1, m1 = int(m.group(4)), month_number(m.group(3))
+        first, last = month_meetings(list(meetings), y0, m0, None), month_meetings(list(meetings), y1, m1, None)
         start = min(first) if first else dt.date(y0, m0, 1)
         end = max(last) if last else dt.date(y1 + m1 // 12, m1 % 12 + 1, 1) - dt.timedelta(days=1)
         span = [d for d in meetings if start <= d <= end]
@@ -417,8 +419,8 @@ def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bo
     flt = parse_filter(question, list(meetings))
     up_to = _UP_TO.search(question)
     if up_to and len(flt.named_dates) == 1:  # "how had that line changed by September 2024?": everything until then
-        year, month = int(up_to.group(2)), _month(up_to.group(1))
-        last = _month_meetings(list(meetings), year, month, None)
+        year, month = int(up_to.group(2)), month_number(up_to.group(1))
+        last = month_meetings(list(meetings), year, month, None)
         end = max(last) if last else dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
         span = [d for d in meetings if d <= end]
         if span:
@@ -507,15 +509,15 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
 
 def _named_day(q: str) -> dt.date | None:
     """The day a question names ("August 1, 2022"), or the last day of the month it names ("in August 2022")."""
-    m = re.search(rf"\b{_MONTH}\s+(\d{{1,2}}),?\s+{_YEAR}\b", q, _W)
+    m = re.search(rf"\b{MONTH}\s+(\d{{1,2}}),?\s+{YEAR}\b", q, _W)
     if m:
         try:
-            return dt.date(int(m.group(3)), _month(m.group(1)), int(m.group(2)))
+            return dt.date(int(m.group(3)), month_number(m.group(1)), int(m.group(2)))
         except ValueError:
             return None
-    m = re.search(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", q, _W)
+    m = re.search(rf"\b{MONTH}\s+(?:of\s+)?{YEAR}\b", q, _W)
     if m:
-        year, month = int(m.group(2)), _month(m.group(1))
+        year, month = int(m.group(2)), month_number(m.group(1))
         return dt.date(year + month // 12, month % 12 + 1, 1) - dt.timedelta(days=1)
     return None
 

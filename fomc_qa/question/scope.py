@@ -37,8 +37,9 @@ import datetime as dt
 import re
 from collections.abc import Sequence
 
-from fomc_qa.retrieval.query_filters import _NEIGHBOUR, _month, _month_meetings, parse_filter
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.question.dates import NEIGHBOUR, month_meetings, parse_filter
+from fomc_qa.question.shorthand import plain_question
+from fomc_qa.text.months import month_number
 
 _W = re.IGNORECASE
 _PRESENT = re.compile(
@@ -229,10 +230,10 @@ _MONTH_NAMED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec
 
 def _beyond_the_ends(q: str, meetings: list[dt.date]) -> str | None:
     """"The meeting after December 2025" when December 2025 is the last indexed meeting (or before the first)."""
-    m = re.search(_NEIGHBOUR, q)
+    m = re.search(NEIGHBOUR, q)
     if not m:
         return None
-    anchor = sorted(_month_meetings(meetings, int(m.group(5)), _month(m.group(3)),
+    anchor = sorted(month_meetings(meetings, int(m.group(5)), month_number(m.group(3)),
                                     int(m.group(4)) if m.group(4) else None))
     after = m.group(2) in ("after", "following")
     if anchor and ((after and max(anchor) == meetings[-1]) or (not after and min(anchor) == meetings[0])):
