@@ -38,7 +38,7 @@ def reading(question: str, meetings: list[dt.date]) -> dict:
     flt = parse_filter(plain, meetings)
     return {
         "plain": plain,
-        "out_of_scope": out_of_scope(plain),
+        "out_of_scope": out_of_scope(plain, meetings),
         "outside_the_index": outside_the_index(plain, meetings),
         "policy": _plain(parse_policy_question(plain, meetings)),
         "securities": _plain(parse_securities_question(plain, meetings)),
