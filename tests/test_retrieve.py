@@ -278,7 +278,7 @@ def test_the_next_meeting_s_minutes_count_as_within_a_named_span():
     table.meeting_date = [dt.date(2020, 3, 15), dt.date(2020, 4, 29)]
     assert [within_march()(row) for row in range(2)] == ["a", "b"]
     # a question about a notation vote searches the next meeting's documents too
-    from fomc_qa.retrieval.retrieve import _BETWEEN_MEETINGS
+    from fomc_qa.question.analysis import analyze
 
-    assert _BETWEEN_MEETINGS.search("What did the March 31, 2020 notation vote approve?")
-    assert not _BETWEEN_MEETINGS.search("How did the vote go in March 2020?")
+    assert analyze("What did the March 31, 2020 notation vote approve?").between_meetings
+    assert not analyze("How did the vote go in March 2020?").between_meetings

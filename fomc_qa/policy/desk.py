@@ -16,7 +16,6 @@ from functools import lru_cache
 
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.answers import RecordAnswer, answer
-from fomc_qa.policy.numbers import word_number
 from fomc_qa.policy.phrasing import day, matches, quote, unique_quotes
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.securities import answer_securities
@@ -24,6 +23,7 @@ from fomc_qa.policy.timeline import chain, cycle_span, in_span, since_extreme
 from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, RecordAsk, analyze
 from fomc_qa.question.intents import PolicyQuestion, parse_policy_question
 from fomc_qa.question.securities import SecuritiesQuestion
+from fomc_qa.text.numbers import word_number
 
 # "the meeting right before the first cut of 2025", "the meeting after the first 2024 cut", "... the last hike",
 # "two meetings before the first 2025 cut", "the meeting after liftoff"

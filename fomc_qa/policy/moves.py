@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from fomc_qa.policy.numbers import (
     count_words,
     fed_fraction,
-    number_word,
     percent_forms,
     percentage_points,
     range_forms,
@@ -36,6 +35,7 @@ from fomc_qa.policy.phrasing import (
 )
 from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord
 from fomc_qa.question.intents import PolicyQuestion
+from fomc_qa.text.numbers import number_word
 
 
 def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
