@@ -19,6 +19,7 @@ from fomc_qa.question.intents import PolicyQuestion, parse_policy_question
 from fomc_qa.question.scope import out_of_scope, outside_the_index
 from fomc_qa.question.securities import SecuritiesQuestion, parse_securities_question
 from fomc_qa.question.shorthand import plain_question
+from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import topic_names
 
 # "the March 19, 2020 notation vote", "intermeeting": what was done between meetings, recorded in the next minutes
@@ -82,7 +83,9 @@ class QuestionAnalysis:
     record: RecordAsk  # the whole question's record ask
     parts: tuple[Part, ...]  # the parts that ask different things (one for most questions)
     record_parts: tuple[RecordAsk, ...]  # the parts the record may answer one by one ("..., and who dissented?")
+    expanded: str  # analysts' jargon spelled in the Committee's words, for searching (`fomc_qa.text.glossary`)
     names: tuple[str, ...]  # the names it asks about ("China", "Credit Suisse")
+    expanded_names: tuple[str, ...]  # ... as the expanded text spells them
     between_meetings: bool  # asks what was done between meetings (a notation vote, an intermeeting action)
     asks_absences: bool  # asks who was absent ("..., and which Board member was absent?")
 
@@ -101,6 +104,7 @@ def _read(question: str, index: QuestionIndex, search_parts: bool) -> QuestionAn
     plain = plain_question(question)
     dated = index.name_event(plain) if index.name_event is not None else plain
     meetings = list(index.meetings)
+    expanded = expand(plain)
     return QuestionAnalysis(
         asked=question,
         plain=plain,
@@ -111,7 +115,9 @@ def _read(question: str, index: QuestionIndex, search_parts: bool) -> QuestionAn
         record=_record_ask(dated, index.meetings),
         parts=_parts(plain, index, search_parts),
         record_parts=_record_parts(dated, index.meetings),
+        expanded=expanded,
         names=tuple(topic_names(plain)),
+        expanded_names=tuple(topic_names(expanded)),
         between_meetings=bool(_BETWEEN_MEETINGS.search(plain)),
         asks_absences=bool(_ABSENT.search(dated)),
     )

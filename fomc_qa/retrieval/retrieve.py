@@ -284,8 +284,9 @@ class Retriever:
         if flt is not None and flt.meetings and self.config.section_filter:
             titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
             flt = replace(flt, sections=named_sections(question, titles) or None)
+        names = analysis.names
         if self.config.expand_jargon:
-            question = expand(question)
+            question, names = analysis.expanded, analysis.expanded_names
         query = self.embedder.encode([question])[0]
         n = max(self.config.candidates, k)
         self.last_filter = flt
@@ -308,7 +309,7 @@ class Retriever:
                     # Earlier (narrower) passes rank ahead: +1 per pass lifts them above any later score.
                     ordered.append((row, score + (len(passes) - 1 - offset)))
         if self.config.cover_names:
-            ordered = _cover_names(ordered, list(analysis.names), k, self._within(flt, following))
+            ordered = _cover_names(ordered, list(names), k, self._within(flt, following))
         if self.reranker and ordered:
             head = ordered[: max(k * 4, 20)]
             scores = self.reranker.rerank(question, [self.corpus.table.text[r] for r, _ in head])
