@@ -8,12 +8,12 @@ import datetime as dt
 import json
 from pathlib import Path
 
-from fomc_qa.policy.questions import parse_policy_question
-from fomc_qa.policy.scope import out_of_scope, outside_the_index
-from fomc_qa.policy.securities import parse_securities_question
-from fomc_qa.retrieval.query_filters import parse_filter
-from fomc_qa.text.facets import question_facets
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.question.dates import parse_filter
+from fomc_qa.question.facets import question_facets
+from fomc_qa.question.intents import parse_policy_question
+from fomc_qa.question.scope import out_of_scope, outside_the_index
+from fomc_qa.question.securities import parse_securities_question
+from fomc_qa.question.shorthand import plain_question
 
 FROZEN = Path(__file__).parent / "fixtures" / "question_readings.json"
 QUESTION_FILES = ("data/eval/golden.json", "data/eval/outside_ab.json")
@@ -38,7 +38,7 @@ def reading(question: str, meetings: list[dt.date]) -> dict:
     flt = parse_filter(plain, meetings)
     return {
         "plain": plain,
-        "out_of_scope": out_of_scope(plain),
+        "out_of_scope": out_of_scope(plain, meetings),
         "outside_the_index": outside_the_index(plain, meetings),
         "policy": _plain(parse_policy_question(plain, meetings)),
         "securities": _plain(parse_securities_question(plain, meetings)),

@@ -8,7 +8,7 @@ import datetime as dt
 import pytest
 
 from fomc_qa.interfaces.follow_up import resolve_follow_up
-from fomc_qa.retrieval.query_filters import parse_filter
+from fomc_qa.question.dates import parse_filter
 
 MEETINGS = [dt.date.fromisoformat(d) for d in (
     "2023-02-01 2023-03-22 2023-05-03 2023-06-14 2023-07-26 2023-09-20 2023-11-01 2023-12-13 "

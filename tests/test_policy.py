@@ -11,7 +11,6 @@ from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.policy.diff import word_diff
 from fomc_qa.policy.numbers import count_words, fed_fraction, percentage_points, range_forms
 from fomc_qa.policy.phrasing import day
-from fomc_qa.policy.questions import mention_term, parse_policy_question
 from fomc_qa.policy.record import (
     AdministeredRate,
     Dissent,
@@ -21,9 +20,10 @@ from fomc_qa.policy.record import (
     Source,
     StatementSentence,
 )
-from fomc_qa.policy.scope import out_of_scope
 from fomc_qa.policy.timeline import chain, chain_problems, cycle_span, timeline_rows
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.question.intents import mention_term, parse_policy_question
+from fomc_qa.question.scope import out_of_scope
+from fomc_qa.question.shorthand import plain_question
 
 D = dt.date
 
@@ -446,7 +446,7 @@ def test_mention_answers_find_first_last_and_count_in_the_statements():
     ],
 )
 def test_a_period_outside_the_indexed_meetings_is_out_of_scope(question, out):
-    from fomc_qa.policy.scope import outside_the_index
+    from fomc_qa.question.scope import outside_the_index
 
     meetings = [dt.date(2020, 1, 29), dt.date(2022, 3, 16), dt.date(2023, 7, 26), dt.date(2025, 12, 10)]
     assert (outside_the_index(question, meetings) is not None) == out
@@ -623,7 +623,7 @@ def test_a_move_asked_with_whether_anyone_wanted_more():
 
 
 def test_a_meeting_next_to_a_named_one_ranges_without_a_unit_and_more_scope():
-    from fomc_qa.policy.questions import range_of
+    from fomc_qa.question.intents import range_of
 
     assert range_of("How long did the range sit at 0 to 1/4?") == (0.0, 0.25)
     assert range_of("hold at 5.25-5.5% before cutting") == (5.25, 5.5)
@@ -830,7 +830,7 @@ def test_what_the_fed_pays_on_reserves_is_iorb():
 
 
 def test_the_meeting_past_either_end_of_the_index_is_outside_it():
-    from fomc_qa.policy.scope import outside_the_index
+    from fomc_qa.question.scope import outside_the_index
 
     assert outside_the_index("What did the Fed decide at its next meeting after September 2024?", MEETINGS)
     assert outside_the_index("What did the FOMC do at the meeting before January 2022?", MEETINGS)
@@ -867,7 +867,7 @@ def test_a_size_asked_with_why_quotes_the_statements_reasons():
     ("Which statements mentioned tariffs and when?", "tariffs"),
 ])
 def test_a_term_may_end_in_and_a_word_but_not_in_a_question_word(question, term):
-    from fomc_qa.policy.questions import mention_term
+    from fomc_qa.question.intents import mention_term
 
     assert mention_term(question) == term
     assert parse_policy_question(question, MEETINGS) is None or parse_policy_question(question, MEETINGS).intent == \

@@ -32,6 +32,7 @@ from fomc_qa.answering.program import (
 )
 from fomc_qa.answering.reader import NO_ANSWER
 from fomc_qa.models import Answer, Citation, SearchHit
+from fomc_qa.question.analysis import analyze
 
 DECISION = (
     "In support of the Committee's goals to achieve maximum employment and inflation at the rate of 2 percent "
@@ -110,7 +111,8 @@ class FakeRetriever:
         self.hits_by_question = hits_by_question or {}
         self.calls: list[tuple[str, int]] = []
 
-    def __call__(self, question: str, k: int) -> list[SearchHit]:
+    def __call__(self, question, k: int) -> list[SearchHit]:
+        question = getattr(question, "asked", question)  # the flow hands its QuestionAnalysis
         self.calls.append((question, k))
         return list(self.hits_by_question.get(question, HITS))[:k]
 
@@ -479,7 +481,7 @@ def test_a_source_led_quotation_grounds_on_the_quoted_sentence_not_the_source():
     ],
 )
 def test_out_of_scope_requests(question, out):
-    assert flow.out_of_scope_request(question) is out
+    assert (not analyze(question).scope.answerable) is out
 
 
 def test_an_out_of_scope_request_is_insufficient_without_an_lm_call():
@@ -496,15 +498,16 @@ def test_each_part_of_a_question_brings_its_best_passage_from_the_same_meetings(
     elsewhere = make_hit(1, "minutes-2024-09-18#020", "Oil prices fell.", 0.7)
     asked: list[str] = []
 
-    def retrieve(query: str, k: int) -> list[SearchHit]:
+    def retrieve(query, k: int) -> list[SearchHit]:
+        query = query.asked  # each part's own reading
         asked.append(query)
         return [elsewhere, oil] if "oil" in query else HITS[:k]
 
     question = "In January 2024, how did the Committee describe activity, and what happened to oil?"
-    extra = flow.facet_hits(question, retrieve, HITS[:2])
+    extra = flow.facet_hits(analyze(question), retrieve, HITS[:2])
     assert [h.chunk_id for h in extra] == ["minutes-2024-01-31#020"]  # not the September meeting's
     assert asked == ["In January 2024, how did the Committee describe activity", "what happened to oil? (january 2024)"]
-    assert flow.facet_hits("What did the FOMC decide in January 2024?", retrieve, HITS[:2]) == []
+    assert flow.facet_hits(analyze("What did the FOMC decide in January 2024?"), retrieve, HITS[:2]) == []
 
 
 def test_a_chunk_cited_for_several_quotes_shows_the_one_that_matches_best():

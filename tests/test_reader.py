@@ -18,7 +18,7 @@ import pytest
 from fomc_qa.answering import reader
 from fomc_qa.answering.reader import NO_ANSWER, Passage, answer_text, facet_query, question_names, read
 from fomc_qa.index.embed import get_encoder
-from fomc_qa.text.facets import question_facets
+from fomc_qa.question.facets import question_facets
 from fomc_qa.text.sentences import sentence_spans
 
 DECISION = (

@@ -9,7 +9,7 @@ import pytest
 from fomc_qa.answering.session import open_retriever
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.store import Corpus, IndexMissing
-from fomc_qa.retrieval.query_filters import asks_for_first, counts_from_a_date, parse_filter
+from fomc_qa.question.dates import asks_for_first, counts_from_a_date, parse_filter
 from fomc_qa.retrieval.retrieve import RetrievalConfig, reciprocal_rank_fusion
 
 MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4),
@@ -255,7 +255,7 @@ def test_the_next_meeting_s_minutes_count_as_within_a_named_span():
     question's span lacks may be brought in from them, not from a later meeting or another kind of document."""
     from types import SimpleNamespace
 
-    from fomc_qa.retrieval.query_filters import QueryFilter
+    from fomc_qa.question.dates import QueryFilter
     from fomc_qa.retrieval.retrieve import Retriever
 
     dates = [dt.date(2020, 3, 15), dt.date(2020, 4, 29), dt.date(2020, 4, 29), dt.date(2020, 6, 10)]
@@ -278,7 +278,7 @@ def test_the_next_meeting_s_minutes_count_as_within_a_named_span():
     table.meeting_date = [dt.date(2020, 3, 15), dt.date(2020, 4, 29)]
     assert [within_march()(row) for row in range(2)] == ["a", "b"]
     # a question about a notation vote searches the next meeting's documents too
-    from fomc_qa.retrieval.retrieve import _BETWEEN_MEETINGS
+    from fomc_qa.question.analysis import analyze
 
-    assert _BETWEEN_MEETINGS.search("What did the March 31, 2020 notation vote approve?")
-    assert not _BETWEEN_MEETINGS.search("How did the vote go in March 2020?")
+    assert analyze("What did the March 31, 2020 notation vote approve?").between_meetings
+    assert not analyze("How did the vote go in March 2020?").between_meetings

@@ -10,7 +10,8 @@ import pytest
 from fomc_pipeline.fed.securities import securities_levels
 from fomc_qa.config import DataPaths
 from fomc_qa.policy.record import BalanceSheetAction, MeetingRecord, Source
-from fomc_qa.policy.securities import answer_securities, parse_securities_question
+from fomc_qa.policy.securities import answer_securities
+from fomc_qa.question.securities import parse_securities_question
 
 
 def _source(text: str, doc: str = "statement") -> Source:
@@ -185,7 +186,7 @@ def test_the_built_record_carries_the_directives_caps_verbatim(built):
 
 
 def test_ust_is_treasuries():
-    from fomc_qa.policy.securities import _TREASURY
+    from fomc_qa.question.securities import _TREASURY
 
     assert _TREASURY.search("starting caps for UST and MBS") and _TREASURY.search("USTs")
     assert _TREASURY.search("starting runoff caps for Tsys and MBS") and not _TREASURY.search("Tsyganov")
@@ -196,7 +197,7 @@ def test_ust_is_treasuries():
 def test_how_much_faster_the_taper_got_is_its_acceleration():
     import datetime as dt
 
-    from fomc_qa.policy.securities import parse_securities_question
+    from fomc_qa.question.securities import parse_securities_question
 
     meetings = [dt.date(2021, 11, 3), dt.date(2021, 12, 15), dt.date(2022, 1, 26)]
     q = parse_securities_question("Dec 2021: how much faster did the taper get, and what were the monthly UST "

@@ -2,7 +2,7 @@
 
 import pytest
 
-from fomc_qa.text.shorthand import plain_question, spelled_dates
+from fomc_qa.question.shorthand import plain_question, spelled_dates
 
 
 @pytest.mark.parametrize(("typed", "spelled"), [

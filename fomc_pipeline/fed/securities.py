@@ -15,7 +15,7 @@ import re
 from collections.abc import Iterable
 
 from fomc_qa.policy.record import SecuritiesLevel, Source
-from fomc_qa.retrieval.query_filters import _MONTH, _month
+from fomc_qa.text.months import MONTH, month_number
 
 _AMOUNT = r"\$(\d+(?:\.\d+)?) billion"
 _PACE = re.compile(rf"\bby at least {_AMOUNT} (?:per month|a month|each month)")
@@ -25,9 +25,9 @@ _CAP = re.compile(r"\bcaps?\b")
 _FROM_TO = re.compile(rf"\bfrom {_AMOUNT} to {_AMOUNT}")
 _TREASURY = re.compile(r"\bTreasury securities\b")
 _AGENCY = re.compile(r"\bagency (?:debt|mortgage-backed|MBS)\b|\bmortgage-backed securities\b")
-_STARTING = re.compile(rf"\b(?:Beginning|Starting|beginning|starting)(?: on| in)?(?: the calendar months? of)? {_MONTH}"
+_STARTING = re.compile(rf"\b(?:Beginning|Starting|beginning|starting)(?: on| in)?(?: the calendar months? of)? {MONTH}"
                        r"(?: (\d{1,2})\b)?", re.I)
-_DURING = re.compile(rf"\b(?:maturing|received) in (?:the calendar months? of )?{_MONTH}", re.I)
+_DURING = re.compile(rf"\b(?:maturing|received) in (?:the calendar months? of )?{MONTH}", re.I)
 
 
 def securities_levels(meeting: dt.date, sentences: Iterable[tuple[str, Source]]) -> list[SecuritiesLevel]:
@@ -77,7 +77,7 @@ def _effective(meeting: dt.date, text: str) -> dt.date:
     m = _STARTING.search(text) or _DURING.search(text)
     if m is None:
         return meeting
-    month = _month(m.group(1))
+    month = month_number(m.group(1))
     day = int(m.group(2)) if m.re is _STARTING and m.group(2) else 1
     year = meeting.year + (1 if month < meeting.month else 0)
     try:

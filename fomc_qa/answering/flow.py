@@ -22,15 +22,11 @@ from fomc_qa.answering.grounding import (
     says_not_answered,
 )
 from fomc_qa.answering.passages import format_passages
-from fomc_qa.answering.reader import facet_query
 from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
-from fomc_qa.policy.scope import out_of_scope, outside_the_index
-from fomc_qa.retrieval.query_filters import with_question_dates
-from fomc_qa.text.facets import question_facets
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.question.analysis import NO_INDEX, QuestionAnalysis, analyze
 
-Retrieve = Callable[[str, int], list[SearchHit]]
+Retrieve = Callable[[QuestionAnalysis | str, int], list[SearchHit]]  # a question read once, or a search string
 Generate = Callable[[str, str], str]  # (question, passages) -> the LM's answer text with [n] markers
 
 
@@ -47,14 +43,6 @@ class Reading:
     generation_ms: float
 
 
-def out_of_scope_request(question: str, desk: PolicyDesk | None = None) -> bool:
-    """Whether the statements and minutes cannot answer the question whatever is retrieved
-    (`fomc_qa.policy.scope` says why); with the desk, also a period outside the indexed meetings."""
-    if out_of_scope(question) is not None:
-        return True
-    return desk is not None and outside_the_index(question, desk.meetings) is not None
-
-
 def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k: int, generate: Generate,
                   quotes_only: bool) -> Reading:
     """Answer `question` from the k retrieved passages and the policy record.
@@ -65,17 +53,18 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     writes its own words (`quotes_only` false) also gets the record's direct sentence as context.
     """
     started = time.perf_counter()
-    question = plain_question(question)  # shorthand spelled out for every step: scope, record, retrieval, reader
-    if out_of_scope_request(question, desk):
+    analysis = analyze(question, desk.question_index if desk else NO_INDEX)  # the only reading of the question
+    question = analysis.plain  # shorthand spelled out for the LM and the reader
+    if not analysis.scope.answerable:
         return Reading(INSUFFICIENT_ANSWER, [], "insufficient", [], "", 0.0, 0.0)
-    consultation = desk.consult(question) if desk else None
+    consultation = desk.consult(analysis) if desk else None
     evidence = desk.evidence_hits(consultation) if consultation else []
-    hits = list(retrieve(question, k + len(evidence)))
+    hits = list(retrieve(analysis, k + len(evidence)))
     record_text = ""
     if consultation is not None:
         hits = with_evidence(hits, evidence, k)
         record_text = record_answer_text(consultation.answer, hits)
-    hits += facet_hits(question, retrieve, hits)
+    hits += facet_hits(analysis, retrieve, hits)
     retrieval_ms = (time.perf_counter() - started) * 1000
     if not record_text and not any(h.relevance >= RELEVANCE_FLOOR for h in hits):
         return Reading(INSUFFICIENT_ANSWER, [], "insufficient", hits, "", retrieval_ms, 0.0)
@@ -97,19 +86,18 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
 MAX_FACET_HITS = 2
 
 
-def facet_hits(question: str, retrieve: Retrieve, hits: list[SearchHit]) -> list[SearchHit]:
+def facet_hits(analysis: QuestionAnalysis, retrieve: Retrieve, hits: list[SearchHit]) -> list[SearchHit]:
     """For a question asking several things ("how far had the S&P 500 fallen, and what happened to oil?"), each
     part's best passage when the whole question's passages lack it (at most MAX_FACET_HITS, after them, so the
     whole question's ranking is kept), from the meetings those passages are of: a part's answer is often a chunk
     the whole question ranks lower. Each part is searched with the question's dates and names it leaves out."""
-    facets = question_facets(question)
-    if len(facets) < 2:
+    if len(analysis.parts) < 2:
         return []
     seen = {h.chunk_id for h in hits}
     meetings = {h.meeting_date for h in hits}  # a part is asked of the same meetings, not of others
     extra: list[SearchHit] = []
-    for facet in facets:
-        best = next((h for h in retrieve(in_context(facet, question), 3)
+    for part in analysis.parts:
+        best = next((h for h in retrieve(part.search or part.query, 3)
                      if h.chunk_id not in seen and h.meeting_date in meetings), None)
         if best is not None and len(extra) < MAX_FACET_HITS:
             extra.append(best)
@@ -139,7 +127,3 @@ def answer_record(question: str, reading: Reading, total_ms: float, lm: str) -> 
         lm=lm,
     )
 
-
-def in_context(facet: str, question: str) -> str:
-    """A part of a question with the names and the dates it leaves out."""
-    return with_question_dates(facet_query(facet, question), question)

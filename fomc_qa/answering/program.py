@@ -66,7 +66,7 @@ class FOMCAnswerer(dspy.Module):
     """retrieve(question, k) -> AnswerWithCitations -> ground -> confidence, with the policy record first.
 
     Without an LM call the answer is "insufficient" when the question is out of scope
-    (`fomc_qa.policy.scope`) or no hit clears RELEVANCE_FLOOR. When the policy desk answers the
+    (`fomc_qa.question.scope`) or no hit clears RELEVANCE_FLOOR. When the policy desk answers the
     question from the record (a span's decisions, "current", counts, first/last, votes, a role's
     sentences over meetings), its direct sentence and quotes open the answer and cite the record's
     chunks; the LM's reading of the passages follows. A generative LM also gets the record's direct

@@ -19,9 +19,9 @@ import numpy as np
 
 from fomc_qa.answering.sentence_model import SentenceView, feature_matrix, load_model
 from fomc_qa.models import DOC_TYPE_LABEL
-from fomc_qa.retrieval.query_filters import asks_for_first, asks_how_held, parse_filter, reference_dates
+from fomc_qa.question.dates import asks_for_first, asks_how_held, parse_filter, reference_dates
+from fomc_qa.question.facets import question_facets
 from fomc_qa.retrieval.sections import named_sections
-from fomc_qa.text.facets import question_facets
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.lexical import stem
 from fomc_qa.text.names import (
@@ -142,7 +142,7 @@ _PERSON = re.compile(r"\b[A-Z][a-z]+ [A-Z]\. [A-Z][a-z]+\b|\bVoting against\b"
 _DATE_QUESTION = re.compile(r"^\s*when\b|\bwhat date\b|\bwhich (?:month|day|date)\b|\bstarting in which\b", re.I)
 _MONTH_NAMES = "January|February|March|April|May|June|July|August|September|October|November|December"
 _DATE = re.compile(rf"\b(?:{_MONTH_NAMES}) \d{{1,2}}\b|\b(?:beginning|starting|effective) in (?:{_MONTH_NAMES})\b")
-# "When did a statement first mention X?" (fomc_qa.retrieval.query_filters.asks_for_first) is answered by the
+# "When did a statement first mention X?" (fomc_qa.question.dates.asks_for_first) is answered by the
 # earliest meeting that says X, not by the best-matching later repetition; "the last increase" by
 # the latest. Among sentences within EXTRA_MARGIN of the best, such a question leads with the
 # earliest (latest) meeting's.
@@ -156,7 +156,7 @@ _CAUSE = re.compile(r"\b(?:the )?result(?:ed)? (?:of|from)\b|\bbecause\b|\brefle
 _ANSWER_TYPES = ((_QUANTITY_QUESTION, _QUANTITY), (_PERSON_QUESTION, _PERSON), (_DATE_QUESTION, _DATE),
                  (_CAUSE_QUESTION, _CAUSE))
 # A question asking two things ("To what level did the Board raise the rate, and by how much was
-# this technical adjustment?", fomc_qa.text.facets) gets, for each facet the chosen sentences do not
+# this technical adjustment?", fomc_qa.question.facets) gets, for each facet the chosen sentences do not
 # already hold, its own best sentence: scored like the whole question but against the facet alone,
 # from the lead's meeting or the TOP_PASSAGES, and at least FACET_THRESHOLD.
 FACET_THRESHOLD = 0.45

@@ -1,6 +1,6 @@
 """A follow-up question made standalone from the conversation before it.
 
-One rule over the library's own date parsing (`fomc_qa.retrieval.query_filters`), not a list of
+One rule over the library's own date parsing (`fomc_qa.question.dates`), not a list of
 phrasings: a follow-up that names no year takes the previous question's year for the months it
 names ("And in December?" after "... in July 2025?" is December 2025); one that names no date at
 all takes the previous question's dates; and an elliptical one ("And in December?", "What about
@@ -12,12 +12,13 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from fomc_qa.retrieval.query_filters import _MONTH, parse_filter
+from fomc_qa.question.dates import parse_filter
+from fomc_qa.text.months import MONTH
 
 _YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # A month named without a year after it ("December", "Dec. 10"); bare "may" only after a preposition,
 # since "may" is mostly the verb.
-_BARE_MONTH = re.compile(rf"\b{_MONTH}(?:\s+\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?)?(?![\w.]|,?\s+(?:of\s+)?(?:19|20)\d\d)",
+_BARE_MONTH = re.compile(rf"\b{MONTH}(?:\s+\d{{1,2}}(?:\s*[-–]\s*\d{{1,2}})?)?(?![\w.]|,?\s+(?:of\s+)?(?:19|20)\d\d)",
                          re.I)
 _MAY_AS_MONTH = re.compile(r"\b(?:in|of|at|and|since|from|for|until|the|about|after|before)\s+$", re.I)
 _ELLIPTICAL_START = re.compile(r"^\s*(?:and|or|also|then|what about|how about|same (?:for|in|at))\b", re.I)

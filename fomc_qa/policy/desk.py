@@ -16,15 +16,14 @@ from functools import lru_cache
 
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.answers import RecordAnswer, answer
-from fomc_qa.policy.numbers import word_number
 from fomc_qa.policy.phrasing import day, matches, quote, unique_quotes
-from fomc_qa.policy.questions import PolicyQuestion, parse_policy_question
 from fomc_qa.policy.record import MeetingRecord
-from fomc_qa.policy.securities import SecuritiesQuestion, answer_securities, parse_securities_question
+from fomc_qa.policy.securities import answer_securities
 from fomc_qa.policy.timeline import chain, cycle_span, in_span, since_extreme
-from fomc_qa.retrieval.query_filters import with_question_dates
-from fomc_qa.text.facets import question_facets
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, RecordAsk, analyze
+from fomc_qa.question.intents import PolicyQuestion, parse_policy_question
+from fomc_qa.question.securities import SecuritiesQuestion
+from fomc_qa.text.numbers import word_number
 
 # "the meeting right before the first cut of 2025", "the meeting after the first 2024 cut", "... the last hike",
 # "two meetings before the first 2025 cut", "the meeting after liftoff"
@@ -34,8 +33,6 @@ _EVENT_NEIGHBOUR = re.compile(
     r"(?P<side>before|after|following|preceding|prior to)\s+(?:the\s+)?(?P<event>(?:(?:first|last|final|initial)\s+"
     r"(?:\d{4}\s+)?(?:rate\s+)?(?:cut|hike|increase|reduction|raise|move)s?(?:\s+(?:of|in)\s+(?:the\s+)?\d{4}"
     r"|\s+(?:of|in)\s+the\s+\w+\s+cycle)?|lift-?off))", re.IGNORECASE)
-
-_ABSENT = re.compile(r"\b(?:absent|not voting|missed the meeting|did not attend|didn't attend)\b", re.IGNORECASE)
 
 HitFor = Callable[[str], "SearchHit | None"]
 
@@ -58,17 +55,23 @@ class PolicyDesk:
         self.hit_for = hit_for
         self.consult = lru_cache(maxsize=256)(self._consult)
 
-    def _consult(self, question: str) -> Consultation | None:
-        question = self.dated(plain_question(question))
-        whole = self._consult_one(question)
-        parts = self._facet_parts(question)
+    @property
+    def question_index(self) -> QuestionIndex:
+        """What questions are read against: the recorded meetings, and `dated` to name a meeting by an event."""
+        return QuestionIndex(tuple(self.meetings), self.dated)
+
+    def _consult(self, question: str | QuestionAnalysis) -> Consultation | None:
+        """The record's answer to a question (an analysis; a string is analyzed against the record first)."""
+        analysis = question if isinstance(question, QuestionAnalysis) else analyze(question, self.question_index)
+        whole = self._consult_one(analysis.record)
+        parts = self._facet_parts(analysis.record_parts)
         if whole is not None and (len(parts) < 2 or _kind(whole) not in {_kind(p) for p in parts}):
             found = whole  # the whole question's reading already joins its parts ("the first cut, and who dissented")
         else:
             found = _joined(parts) if parts else whole
-        return self._with_absences(found, question) if found is not None and _ABSENT.search(question) else found
+        return self._with_absences(found) if found is not None and analysis.asks_absences else found
 
-    def _with_absences(self, c: Consultation, question: str) -> Consultation:
+    def _with_absences(self, c: Consultation) -> Consultation:
         """"July 2025: who dissented, and which Board member was absent?": the one meeting's absent members too."""
         cited = _meetings_cited(c)
         record = next((r for r in self.records if r.key in cited), None) if len(cited) == 1 else None
@@ -101,19 +104,18 @@ class PolicyDesk:
         named = side[steps - 1] if later else side[-steps]
         return f"{question[:m.start()]}the {day(named)} meeting{question[m.end():]}"
 
-    def _facet_parts(self, question: str) -> list[Consultation]:
+    def _facet_parts(self, record_parts: tuple[RecordAsk, ...]) -> list[Consultation]:
         """For a question asking several things of one meeting ("How big was the September 2024 cut, and who
         dissented?"), the record's answer to each part it answers, in the question's order; [] unless the parts
         answered are all from that one meeting's documents, each of a different kind. Parts the record does not
         answer ("what did it signal about hikes?", "when had the Committee met to discuss it?") are left to the
         passages."""
-        facets = question_facets(question, min_words=2)  # "and who dissented?" is a part
-        if len(facets) < 2:
+        if len(record_parts) < 2:
             return []
         parts: list[Consultation] = []
         first_answered = False
-        for i, facet in enumerate(facets):
-            part = self._consult_one(with_question_dates(facet, question))
+        for i, ask in enumerate(record_parts):
+            part = self._consult_one(ask)
             if part is not None and all(part.answer.direct != p.answer.direct for p in parts):
                 parts.append(part)
                 first_answered = first_answered or i == 0
@@ -125,13 +127,13 @@ class PolicyDesk:
         one_meeting = all(len(p.question.meetings) == 1 for p in parts if isinstance(p.question, PolicyQuestion))
         return parts if len(meetings) == 1 and one_meeting else []
 
-    def _consult_one(self, question: str) -> Consultation | None:
-        securities = parse_securities_question(question, self.meetings)
+    def _consult_one(self, ask: RecordAsk) -> Consultation | None:
+        securities = ask.securities
         if securities is not None:
             result = answer_securities(securities, self.records)
             if result is not None:
                 return Consultation(securities, result)
-        parsed = parse_policy_question(question, self.meetings)
+        parsed = ask.policy
         if parsed is None:
             return None
         if parsed.cycle:

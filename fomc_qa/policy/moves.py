@@ -11,7 +11,6 @@ from collections.abc import Sequence
 from fomc_qa.policy.numbers import (
     count_words,
     fed_fraction,
-    number_word,
     percent_forms,
     percentage_points,
     range_forms,
@@ -34,8 +33,9 @@ from fomc_qa.policy.phrasing import (
     span_phrase,
     unique_quotes,
 )
-from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord
+from fomc_qa.question.intents import PolicyQuestion
+from fomc_qa.text.numbers import number_word
 
 
 def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:

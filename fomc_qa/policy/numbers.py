@@ -6,33 +6,12 @@ from __future__ import annotations
 from fractions import Fraction
 
 from fomc_qa.policy.record import RateRange
-
-_WORDS = ("zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen "
-          "seventeen eighteen nineteen twenty").split()
+from fomc_qa.text.numbers import NUMBER_WORDS
 
 
 def count_words(n: int) -> str:
     """"7 (seven)": both forms, since either may be what the reader looks for."""
-    return f"{n} ({_WORDS[n]})" if 0 <= n < len(_WORDS) else str(n)
-
-
-def number_word(n: int) -> str:
-    """"two" for 2; the digits past twenty."""
-    return _WORDS[n] if 0 <= n < len(_WORDS) else str(n)
-
-
-def word_number(word: str) -> int:
-    """2 for "two" or "2" (the inverse of `number_word`)."""
-    return int(word) if word.isdigit() else _WORDS.index(word.lower())
-
-
-def fed_number(text: str) -> float:
-    """"4-3/4" -> 4.75, "1/4" -> 0.25, "5" and "0.5" as they are: the Fed's written numbers as values."""
-    if "/" not in text:
-        return float(text)
-    whole, _, frac = text.rpartition("-")
-    num, den = frac.split("/")
-    return float(whole or 0) + int(num) / int(den)
+    return f"{n} ({NUMBER_WORDS[n]})" if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def fed_fraction(value: float) -> str:

@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from fomc_qa.policy.numbers import fed_fraction, percentage_points, range_forms
-from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import MeetingRecord, Source
+from fomc_qa.question.intents import PolicyQuestion
 
 VERB = {"raise": "raised", "lower": "lowered", "maintain": "kept"}
 

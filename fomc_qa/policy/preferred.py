@@ -8,8 +8,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from fomc_qa.policy.numbers import fed_number, percentage_points, range_forms
+from fomc_qa.policy.numbers import percentage_points, range_forms
 from fomc_qa.policy.record import MeetingRecord, RateRange
+from fomc_qa.text.numbers import fed_number
 
 _W = re.IGNORECASE
 _NUMBER = r"\d+(?:-\d/\d)?|\d/\d|\d+\.\d+"

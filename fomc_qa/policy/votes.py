@@ -19,8 +19,8 @@ from fomc_qa.policy.phrasing import (
     unique_quotes,
 )
 from fomc_qa.policy.preferred import preferred_move, preferred_phrase
-from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import MeetingRecord, Officer
+from fomc_qa.question.intents import PolicyQuestion
 
 
 def _dissents(record: MeetingRecord, person: str | None) -> list:

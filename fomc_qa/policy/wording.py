@@ -19,8 +19,8 @@ from fomc_qa.policy.phrasing import (
     sentence,
     span_phrase,
 )
-from fomc_qa.policy.questions import PolicyQuestion
 from fomc_qa.policy.record import MeetingRecord, StatementSentence
+from fomc_qa.question.intents import PolicyQuestion
 
 
 def _counterpart(dropped: StatementSentence, candidates: Sequence[StatementSentence]) -> StatementSentence | None:

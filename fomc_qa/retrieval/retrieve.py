@@ -9,7 +9,6 @@ RetrievalConfig).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -19,16 +18,16 @@ from fomc_qa.index.embed import EmbeddingProvider
 from fomc_qa.index.store import Corpus
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.desk import PolicyDesk
-from fomc_qa.retrieval.query_filters import QueryFilter, parse_filter
+from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, analyze
+from fomc_qa.question.dates import QueryFilter, parse_filter
+from fomc_qa.question.shorthand import plain_question
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.glossary import expand
-from fomc_qa.text.names import mentions, topic_names
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.text.names import mentions
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 FOLLOWING_MEETING_DAYS = 60  # scheduled FOMC meetings are at most about seven weeks apart
 # Actions taken between meetings (notation votes) are recorded in the next meeting's minutes.
-_BETWEEN_MEETINGS = re.compile(r"\bnotation[- ]vot\w*|\bintermeeting\b|\bbetween meetings\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -166,7 +165,16 @@ class Retriever:
         self.desk = desk
         self.last_filter: QueryFilter | None = None
 
-    def _record_evidence(self, question: str) -> list[int]:
+    @property
+    def question_index(self) -> QuestionIndex:
+        """What a question searched here is read against: the record's (the same meetings) or the corpus's."""
+        return self.desk.question_index if self.desk is not None else QuestionIndex(tuple(self.corpus.meetings))
+
+    def analyze(self, question: str) -> QuestionAnalysis:
+        """A search string's reading against this index (the answer flow hands the retriever its own analysis)."""
+        return analyze(question, self.question_index)
+
+    def _record_evidence(self, question: QuestionAnalysis) -> list[int]:
         """Rows of the chunks the policy record cites for this question (a span question's meetings,
         each meeting's decision or statement sentence), which lead the ranking."""
         if self.desk is None or not self.config.policy_record:
@@ -176,6 +184,13 @@ class Retriever:
             return []
         rows = (self.corpus.row_of_chunk.get(cid) for cid in consultation.evidence)
         return [r for r in rows if r is not None]
+
+    def _filter(self, analysis: QuestionAnalysis) -> QueryFilter:
+        """The analysis's date filter, read over this corpus's meetings (an analysis read against other meetings,
+        e.g. a record that lacks one, is filtered here again)."""
+        if list(analysis.index.meetings) == self.corpus.meetings:
+            return analysis.filter
+        return parse_filter(analysis.dated, self.corpus.meetings)
 
     def _records_meeting(self, flt: QueryFilter | None, evidence: list[int]) -> QueryFilter | None:
         """When the record's answer rests on one meeting ("the first cut of 2024" is September 18, 2024), the rest
@@ -257,20 +272,21 @@ class Retriever:
         plain = [plain_question(q) for q in questions]
         self.embedder.encode([expand(q) if self.config.expand_jargon else q for q in plain])
 
-    def search(self, question: str, k: int = 5) -> list[SearchHit]:
-        question = plain_question(question)  # "Dec 24", "mtg": the spelling every step reads
-        evidence = self._record_evidence(question)
-        dated = self.desk.dated(question) if self.desk is not None else question  # "the meeting before the first cut"
-        flt = parse_filter(dated, self.corpus.meetings) if self.config.date_filter else None
+    def search(self, question: QuestionAnalysis | str, k: int = 5) -> list[SearchHit]:
+        analysis = question if isinstance(question, QuestionAnalysis) else self.analyze(question)
+        question = analysis.plain  # "Dec 24", "mtg": the spelling every step reads
+        evidence = self._record_evidence(analysis)
+        flt = self._filter(analysis) if self.config.date_filter else None
         records_meeting = self._records_meeting(flt, evidence)
         following = self._following(flt)
-        if following is not None and _BETWEEN_MEETINGS.search(question):  # "the March 19, 2020 notation vote"
+        if following is not None and analysis.between_meetings:  # "the March 19, 2020 notation vote"
             flt = replace(flt, meetings=flt.meetings | {following})
         if flt is not None and flt.meetings and self.config.section_filter:
             titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in flt.meetings))
             flt = replace(flt, sections=named_sections(question, titles) or None)
+        names = analysis.names
         if self.config.expand_jargon:
-            question = expand(question)
+            question, names = analysis.expanded, analysis.expanded_names
         query = self.embedder.encode([question])[0]
         n = max(self.config.candidates, k)
         self.last_filter = flt
@@ -293,7 +309,7 @@ class Retriever:
                     # Earlier (narrower) passes rank ahead: +1 per pass lifts them above any later score.
                     ordered.append((row, score + (len(passes) - 1 - offset)))
         if self.config.cover_names:
-            ordered = _cover_names(ordered, topic_names(question), k, self._within(flt, following))
+            ordered = _cover_names(ordered, list(names), k, self._within(flt, following))
         if self.reranker and ordered:
             head = ordered[: max(k * 4, 20)]
             scores = self.reranker.rerank(question, [self.corpus.table.text[r] for r, _ in head])

@@ -9,29 +9,19 @@ guess costs ranking, never recall.
 
 from __future__ import annotations
 
-import calendar
 import datetime as dt
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-_MONTHS = {name.lower(): i for i, name in enumerate(calendar.month_name) if name}
-_MONTHS.update({name.lower(): i for i, name in enumerate(calendar.month_abbr) if name})
-_MONTHS["sept"] = 9
-_MONTH = (r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-          r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
-_YEAR = r"((?:19|20)\d\d)"
+from fomc_qa.text.months import MONTH, YEAR, month_number
+
 _ORDINALS = {"first": 0, "second": 1, "third": 2, "fourth": 3, "fifth": 4, "sixth": 5, "seventh": 6,
              "eighth": 7, "last": -1, "final": -1}
 
 
 # "current", "latest", "now": with no date named, the latest indexed meeting is the present.
 _PRESENT = re.compile(r"\b(?:current(?:ly)?|latest|newest|most recent(?:ly)?|now|today|at present|presently)\b")
-
-
-def _month(token: str) -> int:
-    name = token.rstrip(".").lower()
-    return _MONTHS.get(name) or _MONTHS[name[:3]]
 
 
 @dataclass(frozen=True)
@@ -51,7 +41,7 @@ class QueryFilter:
         return self.meetings is not None and not self.meetings
 
 
-def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | None) -> set[dt.date]:
+def month_meetings(meetings: list[dt.date], year: int, month: int, day: int | None) -> set[dt.date]:
     """Meetings in a month, or, given a day, the meeting ending on it or within two days after
     ("April 30, 2024" is the first day of the meeting that ended May 1). A month with no meeting
     ending in it holds the meeting that began in it ("the January 2023 meeting" ended February 1)."""
@@ -78,7 +68,7 @@ def _month_meetings(meetings: list[dt.date], year: int, month: int, day: int | N
 _FIRST_OCCURRENCE = re.compile(r"\b(?:first|next|earliest)\b(?!\s+(?:\w+\s+)?(?:meeting|quarter|half)\b)")
 _BOUND = re.compile(
     rf"(?:^|\b)(after|following|since|(?:that |which )?(?:began|begun|started|starting|beginning) in)\s+(?:the\s+)?"
-    rf"(?:[a-z]+(?:'s|’s)?\s+){{0,3}}?{_MONTH}\s+(?:(\d{{1,2}}),?\s+)?{_YEAR}(?:\s+(?:fomc\s+)?meeting)?"
+    rf"(?:[a-z]+(?:'s|’s)?\s+){{0,3}}?{MONTH}\s+(?:(\d{{1,2}}),?\s+)?{YEAR}(?:\s+(?:fomc\s+)?meeting)?"
 )  # "after Esther George's June 2022 dissent": up to three words may stand before the date
 
 
@@ -90,24 +80,25 @@ def _bounds(q: str) -> Iterator[re.Match[str]]:
             yield m
 
 
-_NEIGHBOUR = (rf"\b(?:the\s+)?(meeting|statement|decision|minutes)s?\s+(?:right\s+|immediately\s+|just\s+"
-              rf"|directly\s+)?(after|following|before|preceding|prior to)\s+(?:the\s+|its\s+)?{_MONTH}\s+"
-              rf"(?:(\d{{1,2}}),?\s+)?{_YEAR}")
+NEIGHBOUR = (rf"\b(?:the\s+)?(meeting|statement|decision|minutes)s?\s+(?:right\s+|immediately\s+|just\s+"
+              rf"|directly\s+)?(after|following|before|preceding|prior to)\s+(?:the\s+|its\s+)?{MONTH}\s+"
+              rf"(?:(\d{{1,2}}),?\s+)?{YEAR}")
 
 
 _COUNTED_RUN = re.compile(r"\b(?:how many|consecutive|in a row|straight|number of|how long)\b")
 # "Before the FOMC resumed cutting in September 2025, what was the last hold?": the meetings before that month.
-_OPENING_BEFORE = re.compile(rf"^\s*(?:before|prior to|ahead of)\s+(?:[a-z'’]+\s+){{0,8}}?{_MONTH}\s+"
-                             rf"(?:(\d{{1,2}}),?\s+)?{_YEAR}\s*,")
+_OPENING_BEFORE = re.compile(rf"^\s*(?:before|prior to|ahead of)\s+(?:[a-z'’]+\s+){{0,8}}?{MONTH}\s+"
+                             rf"(?:(\d{{1,2}}),?\s+)?{YEAR}\s*,")
 
 
 def _upper_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | None:
     """The meetings before the date of a clause the (lower-case) question opens with, and that clause."""
     m = _OPENING_BEFORE.search(q)
-    if not m or re.search(_YEAR, q[m.end():]):  # "Before the September 2024 cut, how many holds in 2024?": that year
+    if not m or re.search(YEAR, q[m.end():]):  # "Before the September 2024 cut, how many holds in 2024?": that year
         return None
-    anchor = _month_meetings(meetings, int(m.group(3)), _month(m.group(1)), int(m.group(2)) if m.group(2) else None)
-    end = min(anchor) if anchor else dt.date(int(m.group(3)), _month(m.group(1)), 1)
+    day = int(m.group(2)) if m.group(2) else None
+    anchor = month_meetings(meetings, int(m.group(3)), month_number(m.group(1)), day)
+    end = min(anchor) if anchor else dt.date(int(m.group(3)), month_number(m.group(1)), 1)
     before = {d for d in meetings if d < end}
     return (before, m.group(0)) if before else None
 
@@ -134,7 +125,7 @@ def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | 
     """The meetings after a reference date the question counts from, and the phrase naming it."""
     for m in _bounds(q):
         day = int(m.group(3)) if m.group(3) else None
-        anchor = _month_meetings(meetings, int(m.group(4)), _month(m.group(2)), day)
+        anchor = month_meetings(meetings, int(m.group(4)), month_number(m.group(2)), day)
         if not anchor:
             continue
         inclusive = m.group(1) == "since"
@@ -179,7 +170,7 @@ _POLICY_DOCUMENT = re.compile(
 
 
 # "Was the June 2020 meeting held by videoconference?": how a meeting was held is the minutes' opening sentence, not a
-# decision to hold rates (fomc_qa.policy.questions) nor procedure to play down (fomc_qa.answering.reader).
+# decision to hold rates (fomc_qa.question.intents) nor procedure to play down (fomc_qa.answering.reader).
 _MEETING_FORMAT = re.compile(r"\b(?:held|conducted|convened|take place|took place)\b.{0,30}\b(?:by|via|over|on)\s+"
                              r"(?:video\w*|conference call|phone|teleconferenc\w*|zoom)\b|\bvideo or\b"
                              r"|\bor (?:by )?video|\bin[- ]person\b|\bvirtual(?:ly)?\b|\bremote(?:ly)?\b"
@@ -191,146 +182,165 @@ def asks_how_held(question: str) -> bool:
     return bool(_MEETING_FORMAT.search(question))
 
 
+@dataclass
+class _DateReading:
+    """A question's date phrases read so far: the meetings chosen, the phrases named, and the text still unread (each
+    phrase is consumed once, so "the March 2024 meeting" is not read again as "2024")."""
+
+    q: str
+    meetings: list[dt.date]
+    chosen: set[dt.date] = field(default_factory=set)
+    named: list[str] = field(default_factory=list)
+    consumed: str = ""
+
+    def take(self, phrase: str, dates: set[dt.date], consume: bool = True) -> None:
+        self.chosen |= dates
+        self.named.append(phrase)
+        if consume:
+            self.consumed = self.consumed.replace(phrase, " ")
+
+
 def parse_filter(question: str, meetings: list[dt.date]) -> QueryFilter:
     """Resolve the dates and document kinds a question names against the indexed meetings."""
     # "the 2020 statement", "the consensus statement", "the Statement on Longer-Run Goals": a policy document known
     # by its name, not a meeting's statement, and its year is not a span of meetings ("the 2022 statements" is).
     q = _POLICY_DOCUMENT.sub(" ", question.lower())
-    meetings = sorted(meetings)
-    chosen: set[dt.date] = set()
-    named: list[str] = []
-    consumed = q
-
-    neighbour = re.search(_NEIGHBOUR, consumed)  # "the meeting right after the September 2024 cut"
-    if neighbour and neighbour.group(0).split()[0].rstrip("s") != neighbour.group(0).split()[0] \
-            and _COUNTED_RUN.search(consumed):
-        neighbour = None  # "how many consecutive meetings after the July 2023 hike": all of them, counted
-    if neighbour:
-        anchor = _month_meetings(meetings, int(neighbour.group(5)), _month(neighbour.group(3)),
-                                 int(neighbour.group(4)) if neighbour.group(4) else None)
-        after = neighbour.group(2) in ("after", "following")
-        side = [d for d in meetings if (d > max(anchor) if after else d < min(anchor))] if anchor else []
-        if side:
-            chosen.add(side[0] if after else side[-1])
-            named.append(neighbour.group(0))
-            consumed = consumed.replace(neighbour.group(0), " ")
-    bound = (_lower_bound(q, meetings) or _upper_bound(q, meetings)) if not neighbour else None
+    r = _DateReading(q, sorted(meetings), consumed=q)
+    neighbour = _read_neighbour(r)
+    bound = (_lower_bound(q, r.meetings) or _upper_bound(q, r.meetings)) if not neighbour else None
     if bound is not None:
-        chosen |= bound[0]
-        named.append(bound[1])
-        consumed = consumed.replace(bound[1], " ")
-    for m in re.finditer(rf"\b{_MONTH}\s+(\d{{1,2}})(?:\s*[-–]\s*\d{{1,2}})?,?\s+{_YEAR}\b", consumed):
-        chosen |= _month_meetings(meetings, int(m.group(3)), _month(m.group(1)), int(m.group(2)))
-        named.append(m.group(0))
-        consumed = consumed.replace(m.group(0), " ")
-    # "the March, May and June 2025 statements", "from May to June to July 2024", "Feb -> Mar -> May 2023": each
-    # month listed, one year.
-    listed = (rf"\b{_MONTH}(?:\s*(?:,\s*(?:and\s+|then\s+)?|\band\b|&|\bto\b|\bthen\b|->|=>|→)\s*(?:the\s+)?"
-              rf"{_MONTH}){{2,}}\s+(?:of\s+)?{_YEAR}\b")
-    for m in re.finditer(listed, consumed):
-        year = int(re.search(_YEAR, m.group(0)).group(1))
-        for month in re.findall(_MONTH, m.group(0)):
-            chosen |= _month_meetings(meetings, year, _month(month), None)
-        named.append(m.group(0))
-        consumed = consumed.replace(m.group(0), " ")
-    # "September-December 2024", "from March 2022 through July 2023": every meeting of the months in between.
-    month_range = (rf"\b(?:from\s+(?:the\s+)?)?{_MONTH}(?:\s+{_YEAR})?\s*(?:->|=>|→|-|–|—|\bto\b|\bthrough\b|\bthru\b"
-                   rf"|\buntil\b)\s*(?:the\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\b")
-    for m in re.finditer(month_range, consumed):
-        end_year = int(m.group(4))
-        start_year = int(m.group(2)) if m.group(2) else end_year
-        start = dt.date(start_year, _month(m.group(1)), 1)
-        end_month = _month(m.group(3))
-        end = dt.date(end_year + end_month // 12, end_month % 12 + 1, 1)
-        if start < end:
-            chosen |= {d for d in meetings if start <= d < end}
-            named.append(m.group(0))
-            consumed = consumed.replace(m.group(0), " ")
-    # "the January and March 2024 statements": both months of the year named once.
-    pair = rf"\b{_MONTH}\s*(?:,|and|&|or|vs\.?|versus)\s*(?:the\s+)?{_MONTH}\s+(?:of\s+)?{_YEAR}\b"
-    for m in re.finditer(pair, consumed):
-        for month in (m.group(1), m.group(2)):
-            chosen |= _month_meetings(meetings, int(m.group(3)), _month(month), None)
-        named.append(m.group(0))
-        consumed = consumed.replace(m.group(0), " ")
-    for m in re.finditer(rf"\b{_MONTH}\s+(?:of\s+)?{_YEAR}\b", consumed):
-        chosen |= _month_meetings(meetings, int(m.group(2)), _month(m.group(1)), None)
-        named.append(m.group(0))
-        consumed = consumed.replace(m.group(0), " ")
-    # "the last meeting of 2022" is a date; "the last meeting in 2022 at which ..." or "... in 2020-2025" is a span
-    for m in re.finditer(rf"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|last|final)\s+"
-                         rf"(?:fomc\s+|policy\s+|scheduled\s+)?meeting\s+(?:of|in)\s+{_YEAR}\b(?!\s*[-–/]\s*\d)"
-                         rf"(?!.*\b(?:at which|in which|where|when|that)\b)", consumed):
-        in_year = [d for d in meetings if d.year == int(m.group(2))]
-        idx = _ORDINALS[m.group(1)]
-        if in_year and -len(in_year) <= idx < len(in_year):
-            chosen.add(in_year[idx])
-        named.append(m.group(0))
-        consumed = consumed.replace(m.group(0), " ")
-    by_month = sorted(chosen) if bound is None else []  # the meetings named by their month or day
-    ranges = list(re.finditer(rf"\b(?:between|from)\s+{_YEAR}\s+(?:and|to|through)\s+{_YEAR}\b"
-                              rf"|\b{_YEAR}\s*[-–/]\s*((?:19|20)?\d\d)\b", consumed))
-    for m in ranges:
-        # "2022-23" is 2022 through 2023
-        years = [int(y) if len(y) == 4 else int(m.group(3)[:2] + y) for y in m.groups() if y]
-        lo, hi = min(years), max(years)
-        chosen |= {d for d in meetings if lo <= d.year <= hi}
-        named.append(m.group(0))
-        consumed = consumed.replace(m.group(0), " ")
-    for m in re.finditer(rf"\b(since|after|before|prior to)\s+{_YEAR}\b", consumed):
-        year = int(m.group(2))
-        if m.group(1) == "since":
-            chosen |= {d for d in meetings if d.year >= year}
-        elif m.group(1) == "after":
-            chosen |= {d for d in meetings if d.year > year}
-        else:
-            chosen |= {d for d in meetings if d.year < year}
-        named.append(m.group(0))
-        consumed = consumed.replace(m.group(0), " ")
-    for m in re.finditer(rf"\b{_YEAR}\b", consumed):
-        if _is_horizon(consumed, m, by_month):
-            continue
-        chosen |= {d for d in meetings if d.year == int(m.group(1))}
-        named.append(m.group(0))
-
-    # "Was the Nov 2022 hike bigger than Dec's?": a bare month compared with a dated one is of the same year.
-    years = {int(y) for n in named for y in re.findall(_YEAR, n)}
-    if len(years) == 1 and bound is None:
-        (year,) = years
-        for m in re.finditer(rf"\b(?:than|vs\.?|versus|and|or|with)\s+(?:the\s+|in\s+)?{_MONTH}(?:'s|’s)?"
-                             rf"(?=\s*(?:[?,.;]|$|(?:one|meeting|statement|minutes|hike|cut|move|decision)\b))",
-                             consumed):
-            chosen |= _month_meetings(meetings, year, _month(m.group(1)), None)
-            named.append(m.group(0))
-    # "The March 2024 minutes previewed slowing runoff. What was decided at the next meeting?": that one too.
-    step = re.search(r"\b(?:at|in|by)\s+the\s+(next|following|previous|prior|preceding)\s+(?:fomc\s+|policy\s+)?"
-                     r"meeting\b", q)
-    expecting = re.search(r"\b(?:expect\w*|anticipat\w*|foresaw|foresee\w*|plan\w*|signal\w*)\b[^.?!]*$",
-                          q[: step.start()]) if step else None
-    if step and len(chosen) == 1 and not expecting:
-        (only,) = chosen
-        later = step.group(1) in ("next", "following")
-        side = [d for d in meetings if (d > only if later else d < only)]
-        if side:
-            chosen.add(side[0] if later else side[-1])
-            named.append(step.group(0))
-    relative = re.search(r"\b(this|last|previous|past) year\b", q)  # "this year": the latest indexed meeting's
-    if not named and meetings and relative:
-        year = meetings[-1].year - (0 if relative.group(1) == "this" else 1)
-        chosen, named = {d for d in meetings if d.year == year}, [relative.group(0)]
-    if not named and meetings and _PRESENT.search(q):
-        chosen, named = {meetings[-1]}, [_PRESENT.search(q).group(0)]
-
+        r.take(bound[1], bound[0])
+    _read_months(r)
+    by_month = sorted(r.chosen) if bound is None else []  # the meetings named by their month or day
+    _read_years(r, by_month)
+    if bound is None:
+        _read_compared_month(r)
+    _read_relative(r)
     wants_minutes = bool(re.search(r"\bminutes\b", q))
     wants_statement = bool(re.search(r"\b(statement|press release|post-meeting)\b", q))
     doc_types = None
     if wants_minutes != wants_statement:
         doc_types = frozenset({"minutes"} if wants_minutes else {"statement"})
     return QueryFilter(
-        meetings=frozenset(chosen) if named else None,
+        meetings=frozenset(r.chosen) if r.named else None,
         doc_types=doc_types,
-        named_dates=tuple(named),
+        named_dates=tuple(r.named),
     )
+
+
+def _read_neighbour(r: _DateReading) -> bool:
+    """"the meeting right after the September 2024 cut": the one meeting next to a dated one."""
+    neighbour = re.search(NEIGHBOUR, r.consumed)
+    if neighbour and neighbour.group(0).split()[0].rstrip("s") != neighbour.group(0).split()[0] \
+            and _COUNTED_RUN.search(r.consumed):
+        return False  # "how many consecutive meetings after the July 2023 hike": all of them, counted
+    if not neighbour:
+        return False
+    anchor = month_meetings(r.meetings, int(neighbour.group(5)), month_number(neighbour.group(3)),
+                            int(neighbour.group(4)) if neighbour.group(4) else None)
+    after = neighbour.group(2) in ("after", "following")
+    side = [d for d in r.meetings if (d > max(anchor) if after else d < min(anchor))] if anchor else []
+    if side:
+        r.take(neighbour.group(0), {side[0] if after else side[-1]})
+    return True
+
+
+# "the March, May and June 2025 statements", "from May to June to July 2024", "Feb -> Mar -> May 2023": each month
+# listed, one year.
+_LISTED_MONTHS = (rf"\b{MONTH}(?:\s*(?:,\s*(?:and\s+|then\s+)?|\band\b|&|\bto\b|\bthen\b|->|=>|→)\s*(?:the\s+)?"
+                  rf"{MONTH}){{2,}}\s+(?:of\s+)?{YEAR}\b")
+# "September-December 2024", "from March 2022 through July 2023": every meeting of the months in between.
+_MONTH_RANGE = (rf"\b(?:from\s+(?:the\s+)?)?{MONTH}(?:\s+{YEAR})?\s*(?:->|=>|→|-|–|—|\bto\b|\bthrough\b|\bthru\b"
+                rf"|\buntil\b)\s*(?:the\s+)?{MONTH}\s+(?:of\s+)?{YEAR}\b")
+# "the January and March 2024 statements": both months of the year named once.
+_MONTH_PAIR = rf"\b{MONTH}\s*(?:,|and|&|or|vs\.?|versus)\s*(?:the\s+)?{MONTH}\s+(?:of\s+)?{YEAR}\b"
+# "the last meeting of 2022" is a date; "the last meeting in 2022 at which ..." or "... in 2020-2025" is a span
+_ORDINAL_MEETING = (rf"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|last|final)\s+"
+                    rf"(?:fomc\s+|policy\s+|scheduled\s+)?meeting\s+(?:of|in)\s+{YEAR}\b(?!\s*[-–/]\s*\d)"
+                    rf"(?!.*\b(?:at which|in which|where|when|that)\b)")
+
+
+def _read_months(r: _DateReading) -> None:
+    """Days, listed months, month ranges, month pairs, months and ordinal meetings of a year, in that order."""
+    m: re.Match[str]
+    for m in re.finditer(rf"\b{MONTH}\s+(\d{{1,2}})(?:\s*[-–]\s*\d{{1,2}})?,?\s+{YEAR}\b", r.consumed):
+        r.take(m.group(0), month_meetings(r.meetings, int(m.group(3)), month_number(m.group(1)), int(m.group(2))))
+    for m in re.finditer(_LISTED_MONTHS, r.consumed):
+        year = int(re.search(YEAR, m.group(0)).group(1))
+        months = re.findall(MONTH, m.group(0))
+        listed = [month_meetings(r.meetings, year, month_number(month), None) for month in months]
+        r.take(m.group(0), set().union(*listed))
+    for m in re.finditer(_MONTH_RANGE, r.consumed):
+        end_year = int(m.group(4))
+        start_year = int(m.group(2)) if m.group(2) else end_year
+        start = dt.date(start_year, month_number(m.group(1)), 1)
+        end_month = month_number(m.group(3))
+        end = dt.date(end_year + end_month // 12, end_month % 12 + 1, 1)
+        if start < end:
+            r.take(m.group(0), {d for d in r.meetings if start <= d < end})
+    for m in re.finditer(_MONTH_PAIR, r.consumed):
+        pair = [month_meetings(r.meetings, int(m.group(3)), month_number(month), None) for month in m.group(1, 2)]
+        r.take(m.group(0), set().union(*pair))
+    for m in re.finditer(rf"\b{MONTH}\s+(?:of\s+)?{YEAR}\b", r.consumed):
+        r.take(m.group(0), month_meetings(r.meetings, int(m.group(2)), month_number(m.group(1)), None))
+    for m in re.finditer(_ORDINAL_MEETING, r.consumed):
+        in_year = [d for d in r.meetings if d.year == int(m.group(2))]
+        idx = _ORDINALS[m.group(1)]
+        r.take(m.group(0), {in_year[idx]} if in_year and -len(in_year) <= idx < len(in_year) else set())
+
+
+def _read_years(r: _DateReading, by_month: list[dt.date]) -> None:
+    """Year ranges ("2022-23" is 2022 through 2023), years counted from ("since 2024"), then bare years."""
+    ranges = list(re.finditer(rf"\b(?:between|from)\s+{YEAR}\s+(?:and|to|through)\s+{YEAR}\b"
+                              rf"|\b{YEAR}\s*[-–/]\s*((?:19|20)?\d\d)\b", r.consumed))
+    for m in ranges:
+        years = [int(y) if len(y) == 4 else int(m.group(3)[:2] + y) for y in m.groups() if y]
+        lo, hi = min(years), max(years)
+        r.take(m.group(0), {d for d in r.meetings if lo <= d.year <= hi})
+    for m in re.finditer(rf"\b(since|after|before|prior to)\s+{YEAR}\b", r.consumed):
+        year = int(m.group(2))
+        if m.group(1) == "since":
+            r.take(m.group(0), {d for d in r.meetings if d.year >= year})
+        elif m.group(1) == "after":
+            r.take(m.group(0), {d for d in r.meetings if d.year > year})
+        else:
+            r.take(m.group(0), {d for d in r.meetings if d.year < year})
+    for m in re.finditer(rf"\b{YEAR}\b", r.consumed):
+        if not _is_horizon(r.consumed, m, by_month):
+            r.take(m.group(0), {d for d in r.meetings if d.year == int(m.group(1))}, consume=False)
+
+
+def _read_compared_month(r: _DateReading) -> None:
+    """"Was the Nov 2022 hike bigger than Dec's?": a bare month compared with a dated one is of the same year."""
+    years = {int(y) for n in r.named for y in re.findall(YEAR, n)}
+    if len(years) != 1:
+        return
+    (year,) = years
+    for m in re.finditer(rf"\b(?:than|vs\.?|versus|and|or|with)\s+(?:the\s+|in\s+)?{MONTH}(?:'s|’s)?"
+                         rf"(?=\s*(?:[?,.;]|$|(?:one|meeting|statement|minutes|hike|cut|move|decision)\b))",
+                         r.consumed):
+        r.take(m.group(0), month_meetings(r.meetings, year, month_number(m.group(1)), None), consume=False)
+
+
+def _read_relative(r: _DateReading) -> None:
+    """"... What was decided at the next meeting?" after one dated meeting; "this year", "now" with no date named."""
+    q, meetings = r.q, r.meetings
+    step = re.search(r"\b(?:at|in|by)\s+the\s+(next|following|previous|prior|preceding)\s+(?:fomc\s+|policy\s+)?"
+                     r"meeting\b", q)
+    expecting = re.search(r"\b(?:expect\w*|anticipat\w*|foresaw|foresee\w*|plan\w*|signal\w*)\b[^.?!]*$",
+                          q[: step.start()]) if step else None
+    if step and len(r.chosen) == 1 and not expecting:
+        (only,) = r.chosen
+        later = step.group(1) in ("next", "following")
+        side = [d for d in meetings if (d > only if later else d < only)]
+        if side:
+            r.take(step.group(0), {side[0] if later else side[-1]}, consume=False)
+    relative = re.search(r"\b(this|last|previous|past) year\b", q)  # "this year": the latest indexed meeting's
+    if not r.named and meetings and relative:
+        year = meetings[-1].year - (0 if relative.group(1) == "this" else 1)
+        r.chosen, r.named = {d for d in meetings if d.year == year}, [relative.group(0)]
+    if not r.named and meetings and _PRESENT.search(q):
+        r.chosen, r.named = {meetings[-1]}, [_PRESENT.search(q).group(0)]
 
 
 def with_question_dates(part: str, question: str) -> str:

@@ -36,9 +36,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
 
-from fomc_qa.retrieval.query_filters import _NEIGHBOUR, _month, _month_meetings, parse_filter
-from fomc_qa.text.shorthand import plain_question
+from fomc_qa.question.dates import NEIGHBOUR, month_meetings, parse_filter
+from fomc_qa.question.shorthand import plain_question
+from fomc_qa.text.months import month_number
 
 _W = re.IGNORECASE
 _PRESENT = re.compile(
@@ -56,24 +59,24 @@ _FOMC_SUBJECT = re.compile(
 _MARKET_RATE = re.compile(
     r"\b(?:mortgage|bond|treasury|deposit|savings|loan|exchange|swap|libor|sofr|market|credit card|prime|cd)"
     r"(?: interest)? rates?\b|\byields?\b|\beffective (?:federal|fed) funds\b|\beffr\b|\bsofr\b|\bprinting\b", _W)
-_FUTURE = re.compile(
+_FUTURE = (
     r"^\s*(?:will|is|are) (?:the )?(?:fed|fomc|federal reserve|committee)\b.*\b(?:next|upcoming|coming|future)\b"
     r"|\b(?:next|upcoming|coming) (?:fomc |policy )?meeting\b|\bwill the (?:fed|fomc|federal reserve|committee)\b"
     r"|\bwho will\b|\bnext (?:fed )?(?:vice )?chair\b|\bsuccessor\b"
     r"|\b(?:going to|will|set to|expected to|likely to|poised to)\s+(?:succeed|replace|take over|become|be named"
-    r"|be nominated|be appointed)\b|\bwill\b.*\b(?:in|by|during) (?:20(?:2[6-9]|[3-9]\d))\b"
-    r"|\b(?:going to|expected to|likely to) (?:cut|raise|hike|lower|hold)\b.*\b(?:next|20(?:2[6-9]|[3-9]\d))\b", _W)
+    r"|be nominated|be appointed)\b|\bwill\b.*\b(?:in|by|during) (?:{future})\b"
+    r"|\b(?:going to|expected to|likely to) (?:cut|raise|hike|lower|hold)\b.*\b(?:next|{future})\b")
 # "In July 2024, what did most expect for the next meeting?": a future seen from a recorded meeting, in the past
 # tense, is what the documents said then.
-_RECORDED_PAST = re.compile(
-    r"^(?!.*\b(?:will|going to)\b)(?=.*\b202[0-5]\b)"  # "when did the 2022 statement say purchases would end"
-    r".*\b(?:did|was|were|had|expected|anticipated|foresaw|decided|happened|came|took|previewed)\b", _W)
+_RECORDED_PAST = (
+    r"^(?!.*\b(?:will|going to)\b)(?=.*\b(?:{recorded})\b)"  # "when did the 2022 statement say purchases would end"
+    r".*\b(?:did|was|were|had|expected|anticipated|foresaw|decided|happened|came|took|previewed)\b")
 # The asker's own forecast request: "Predict the funds rate in 2027", "What will inflation be next year?",
 # "Is a recession coming in 2026?" (out unless the question asks what the documents said).
-_FORECAST = re.compile(
+_FORECAST = (
     r"^\s*(?:please )?(?:predict|forecast|project|estimate|guess)\b"
     r"|\b(?:what|how(?: \w+)?|when|where|which) will\b|\bwill there be\b"
-    r"|\b(?:in|by|during|for|through) 20(?:2[6-9]|[3-9]\d)\b|\bcoming in 20(?:2[6-9]|[3-9]\d)\b", _W)
+    r"|\b(?:in|by|during|for|through) (?:{future})\b|\bcoming in (?:{future})\b")
 _FOREIGN = re.compile(
     r"\b(?:china|chinese|japan(?:ese)?|euro ?(?:area|zone)|europe(?:an)?|germany|german|france|french|italy"
     r"|united kingdom|uk|britain|british|canada|canadian|mexico|mexican|india|indian|brazil|russia|korea"
@@ -172,8 +175,8 @@ _PAST_EVENT = re.compile(r"\b(?:after|following|when|once)\s+(?:[\w'&.-]+\s+){1,
                          r"|was announced|were announced)\b", _W)
 _HOW_FAR = re.compile(r"\bhow (?:high|low|far|much)\b[^?]*\b(?:did|had)\b|\b(?:did|had)\b[^?]*\bhow (?:high|low|far)\b"
                       r"|\bhow (?:high|low|far) did\b", _W)
-_RECORDED_DATE = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{1,2},?\s+)?"
-                            r"20(?:2[0-5])\b", _W)
+_RECORDED_DATE = (r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+(?:\d{{1,2}},?\s+)?"
+                  r"(?:{recorded})\b")
 
 
 # Rule 7: the Board's regulation and supervision of banks, and the legislature's acts.
@@ -190,19 +193,46 @@ _LEGISLATURE = re.compile(
     r"\b(?:senate|house of representatives|congress(?:ional)?|lawmakers|legislators?)\b", _W)
 
 
-def out_of_scope(question: str) -> str | None:
-    """The reason the documents cannot answer the question, or None when they may."""
+@dataclass(frozen=True)
+class _Eras:
+    """Rules 2 and 3's patterns that name years, filled with the index's: "recorded" years are those of the indexed
+    meetings, "future" ones come after the last (without an index, this year and later)."""
+
+    future: re.Pattern[str]
+    recorded_past: re.Pattern[str]
+    forecast: re.Pattern[str]
+    recorded_date: re.Pattern[str]
+
+
+@lru_cache(maxsize=8)
+def _eras(first: int, last: int) -> _Eras:
+    years = {"recorded": "|".join(str(y) for y in range(first, last + 1)),
+             "future": "|".join(str(y) for y in range(last + 1, 2100))}
+    return _Eras(*(re.compile(p.format(**years), _W) for p in (_FUTURE, _RECORDED_PAST, _FORECAST, _RECORDED_DATE)))
+
+
+def _eras_of(meetings: Sequence[dt.date]) -> _Eras:
+    if meetings:
+        return _eras(min(meetings).year, max(meetings).year)
+    this_year = dt.date.today().year
+    return _eras(this_year - 100, this_year - 1)
+
+
+def out_of_scope(question: str, meetings: Sequence[dt.date] = ()) -> str | None:
+    """The reason the documents cannot answer the question, or None when they may. Which years are past and which
+    are future comes from the indexed `meetings`."""
     question = plain_question(question)
+    eras = _eras_of(meetings)
     if _SEP_FIGURE.search(question) and not _ASKS_DOCUMENTS.search(question):
         return "the Summary of Economic Projections' figures are a separate release, not in the index"
     if _PRIVATE.search(question) or _PERSONS.search(question):
         return "advice or private matters are not FOMC records"
-    future = _FUTURE.search(question) and not _RECORDED_PAST.search(question)
-    if future or (_FORECAST.search(question) and not _ASKS_DOCUMENTS.search(question)):
+    future = eras.future.search(question) and not eras.recorded_past.search(question)
+    if future or (eras.forecast.search(question) and not _ASKS_DOCUMENTS.search(question)):
         return "the documents record past meetings, not future decisions"
     # "May 2025 staff outlook: what were tariffs expected to do to inflation this year?": "this year" is the named
     # meeting's, so a question that names a recorded month or year is not about today
-    present = _PRESENT.search(question) and not _RECORDED_DATE.search(question)
+    present = _PRESENT.search(question) and not eras.recorded_date.search(question)
     if present and (not _FOMC_SUBJECT.search(question) or _MARKET_RATE.search(question)):
         return "today's data and prices are not FOMC records; the index holds what the FOMC said at its meetings"
     reported = _REPORTED.search(question)
@@ -211,7 +241,7 @@ def out_of_scope(question: str) -> str | None:
     other_bank = _OTHER_CENTRAL_BANK.search(question) and _DECISION_OR_VOTE.search(question)
     if other_bank and not _ASKS_DOCUMENTS.search(question):
         return "another central bank's decisions and votes are not FOMC records"
-    recorded_move = (_RECORDED_DATE.search(question) or _PAST_EVENT.search(question)) \
+    recorded_move = (eras.recorded_date.search(question) or _PAST_EVENT.search(question)) \
         and (_MARKET_MOVE.search(question) or _HOW_FAR.search(question)) and not _ON_A_DAY.search(question)
     if _MARKET_LEVEL.search(question) and not reported and not recorded_move:
         return "market prices and index levels are not FOMC records"
@@ -229,10 +259,10 @@ _MONTH_NAMED = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec
 
 def _beyond_the_ends(q: str, meetings: list[dt.date]) -> str | None:
     """"The meeting after December 2025" when December 2025 is the last indexed meeting (or before the first)."""
-    m = re.search(_NEIGHBOUR, q)
+    m = re.search(NEIGHBOUR, q)
     if not m:
         return None
-    anchor = sorted(_month_meetings(meetings, int(m.group(5)), _month(m.group(3)),
+    anchor = sorted(month_meetings(meetings, int(m.group(5)), month_number(m.group(3)),
                                     int(m.group(4)) if m.group(4) else None))
     after = m.group(2) in ("after", "following")
     if anchor and ((after and max(anchor) == meetings[-1]) or (not after and min(anchor) == meetings[0])):

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import re
 
+from fomc_qa.text.names import COMMON_NAMES, STOPWORDS
+
 _WH = r"(?:what|how|which|who|whom|whose|when|why|where|whether)"
 _PREPOSITION = r"(?:over|through|via|in|on|at|for|by|from|to|with|under|during|after|before|against|since|of)"
 # Split at "and" before a question word (or "about": "about the policy rate and about reserves"), also after a
@@ -58,3 +60,19 @@ def question_facets(question: str, min_words: int = 3) -> list[str]:
             start = cut.end()
     facets.append(question[start:].strip(" ,;"))
     return [f for f in facets if f] or [question]
+
+
+_NAME = re.compile(r"\b[A-Z][A-Za-z]*[a-z][A-Za-z]*\b")
+
+
+def question_names(question: str) -> list[str]:
+    """The names a question uses (people, banks, facilities), in order: a facet that says "he"
+    or "it" still means them ("Stephen Miran dissented ... What reasons do the minutes give for
+    his view?")."""
+    return list(dict.fromkeys(w for w in _NAME.findall(question) if w.lower() not in COMMON_NAMES | STOPWORDS))
+
+
+def facet_query(facet: str, question: str) -> str:
+    """The facet with the question's names it lacks appended, so it is scored in context."""
+    missing = [n for n in question_names(question) if n.lower() not in facet.lower()]
+    return f"{facet} ({' '.join(missing)})" if missing else facet

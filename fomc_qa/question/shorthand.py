@@ -11,28 +11,23 @@ from __future__ import annotations
 import calendar
 import re
 
+from fomc_qa.text.months import MONTH, month_name
+
 _SHORTHAND = {"mtg": "meeting", "mtgs": "meetings", "stmt": "statement", "stmts": "statements", "mins": "minutes",
               "yr": "year", "yrs": "years", "when'd": "when did", "when’d": "when did", "ffr": "federal funds rate"}
 _SHORTHAND_RE = re.compile(r"(?<![\w'’])(" + "|".join(map(re.escape, _SHORTHAND)) + r")(?![\w'’])", re.IGNORECASE)
 
-_MONTH_NUMBER = {name.lower(): i for i, name in enumerate(calendar.month_abbr) if name}
-_MONTH = (r"(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-          r"|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?")
 # "3/3/20", "12/18/2024": month/day/year. Without a year ("3/15") it could be a fraction, so it is left alone.
 _NUMERIC_DATE = re.compile(r"(?<![\w/.\-])(\d{1,2})/(\d{1,2})/(\d{4}|\d{2})(?![\w/])")
 # "Jul '25", "Dec-22", "Dec22": a month with a marked two-digit year.
-_MARKED_YEAR = re.compile(rf"\b{_MONTH}(?:\s*['’]|-|)(\d\d)\b(?![-–/:]?\d)", re.IGNORECASE)
+_MARKED_YEAR = re.compile(rf"\b{MONTH}(?:\s*['’]|-|)(\d\d)\b(?![-–/:]?\d)", re.IGNORECASE)
 # "Dec 24 cut", "Sept 25": a month and a bare two-digit number is a year in a question that names no year of its own
 # ("the unscheduled March 15 meeting ... in 2020" keeps its day); only 20-29, the years the FOMC's pages of this era
 # carry, and not a day range ("Jan 28-29") or an ordinal ("Dec 24th").
-_BARE_YEAR = re.compile(rf"\b{_MONTH}\s+(2\d)\b(?!\s*[-–]\s*\d)(?!\s*(?:st|nd|rd|th)\b)(?![/:.]\d)", re.IGNORECASE)
+_BARE_YEAR = re.compile(rf"\b{MONTH}\s+(2\d)\b(?!\s*[-–]\s*\d)(?!\s*(?:st|nd|rd|th)\b)(?![/:.]\d)", re.IGNORECASE)
 _FOUR_DIGIT_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 # "the '22 hikes", "in '23": a lone marked year.
 _LONE_YEAR = re.compile(r"(?<![\w'’])['’](2\d)\b(?!['’])")
-
-
-def _month_name(token: str) -> str:
-    return calendar.month_name[_MONTH_NUMBER[token.rstrip(".").lower()[:3]]]
 
 
 def _numeric(m: re.Match[str]) -> str:
@@ -47,9 +42,9 @@ def spelled_dates(text: str) -> str:
     2020"); anything that may be a day or a fraction stays as it is."""
     names_a_year = _FOUR_DIGIT_YEAR.search(text)
     text = _NUMERIC_DATE.sub(_numeric, text)
-    text = _MARKED_YEAR.sub(lambda m: f"{_month_name(m.group(1))} 20{m.group(2)}", text)
+    text = _MARKED_YEAR.sub(lambda m: f"{month_name(m.group(1))} 20{m.group(2)}", text)
     if not names_a_year:
-        text = _BARE_YEAR.sub(lambda m: f"{_month_name(m.group(1))} 20{m.group(2)}", text)
+        text = _BARE_YEAR.sub(lambda m: f"{month_name(m.group(1))} 20{m.group(2)}", text)
     return _LONE_YEAR.sub(lambda m: f"20{m.group(1)}", text)
 
 

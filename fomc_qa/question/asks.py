@@ -1,0 +1,90 @@
+"""What one part of a question asks for: the kind of answer a lead sentence must give.
+
+An ordered rule table (first match wins), each row with questions it must read that way (`examples`) and questions
+that look alike but must not (`near_misses`); `tests/test_question_layer.py` runs every row's examples and near misses.
+A part that matches no row asks "what".
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+
+class Ask(StrEnum):
+    WHY = "why"
+    COMPARE = "compare"
+    EVOLUTION = "evolution"
+    HOW_MANY = "how many"
+    HOW_MUCH = "how much"
+    WHEN = "when"
+    WHO = "who"
+    LIST = "list"
+    WHAT = "what"
+
+
+@dataclass(frozen=True)
+class AskRule:
+    ask: Ask
+    pattern: re.Pattern[str]
+    examples: tuple[str, ...]
+    near_misses: tuple[str, ...] = ()
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+ASK_RULES: tuple[AskRule, ...] = (
+    AskRule(Ask.WHY,
+            _rx(r"\bwhy\b|\breasons?\b|\brationale\b|\bjustif\w*|\bwhat (?:prompted|led|drove|motivated|caused"
+                r"|was behind|explains?)\b|\bon what grounds\b|\bmotivat\w+"),
+            ("Why did the Fed pause in June 2023?", "What reasons did the minutes give for slowing the hikes?",
+             "What prompted the emergency cut in March 2020?", "What justified the first cut of 2024?"),
+            ("What did the staff say about the risks to inflation?", "When did the Fed pause?")),
+    AskRule(Ask.COMPARE,
+            _rx(r"\bcompar\w*|\bversus\b|\bvs\.?(?=\s)|\bdiffer\w*|\b(?:bigger|larger|smaller|greater|higher|lower"
+                r"|faster|slower) than\b|\bsame (?:size|as)\b|\bas (?:large|big) as\b"),
+            ("Was the December 2022 hike smaller than the one before it?",
+             "How did the January 2022 statement differ from December 2021's?",
+             "Compare the May 2022 and June 2022 decisions."),
+            ("How big was the December 2022 hike?", "What did the January 2022 statement say about inflation?")),
+    AskRule(Ask.EVOLUTION,
+            _rx(r"\bhow (?:did|has|have|had)\b.{0,80}\b(?:change|evolve|shift|develop)\w*\b|\bevol\w+|\bover time\b"
+                r"|\bacross (?:the )?(?:\w+ )?(?:meetings|statements|minutes)\b|\bfrom one meeting to the next\b"),
+            ("How did the statement's description of inflation change through 2021?",
+             "How did the Committee's view of the labor market evolve over 2022?"),
+            ("What changed in the statement in March 2022?", "Why did the Fed change rates in March 2022?")),
+    AskRule(Ask.HOW_MANY,
+            _rx(r"\bhow many\b|\bnumber of\b|\bhow often\b|\bhow many times\b|\bcount\b"),
+            ("How many times did the Fed cut in 2025?", "What was the number of dissents in 2022?"),
+            ("How much did the Fed cut in 2025?", "Who dissented most often?")),
+    AskRule(Ask.HOW_MUCH,
+            _rx(r"\bhow (?:much|big|large|high|low|far|fast)\b|\bby what\b|\bwhat (?:size|level|range|pace|rate"
+                r"|amount|cap)\b|\bto what (?:level|range)\b|\bwhere did\b.{0,40}\b(?:go|move|stand|end)\b"),
+            ("How much did the Fed raise rates in June 2022?", "What range did the Committee set in July 2023?",
+             "How fast was the Treasury runoff in 2023?", "Where did the target range end 2024?"),
+            ("How many hikes were there in 2022?", "Why did the Fed raise rates in June 2022?")),
+    AskRule(Ask.WHEN,
+            _rx(r"^\s*(?:and\s+)?(?:since\s+)?when\b|\bwhat (?:date|day|month|meeting)\b|\bwhich (?:date|day|month"
+                r"|meeting)\b|\bin what (?:month|year)\b|\bat which meeting\b"),
+            ("When did the Fed last raise rates?", "At which meeting did runoff begin?",
+             "Which meeting first mentioned the coronavirus?"),
+            ("What did the Committee decide when it met in March 2020?", "Who dissented in June 2022?")),
+    AskRule(Ask.WHO,
+            _rx(r"^\s*(?:and\s+)?who(?:m|se)?\b|\bwhich (?:members?|participants?|officials?|governors?|presidents?"
+                r"|voters?|dissenters?)\b|\bname the\b"),
+            ("Who dissented at the July 2025 meeting?", "Which members voted against the June 2022 action?"),
+            ("What did the dissenters prefer?", "How many members dissented in 2022?")),
+    AskRule(Ask.LIST,
+            _rx(r"^\s*list\b|\blist (?:the|all|every|each)\b|\bwhich (?:meetings|statements|decisions)\b"
+                r"|\bwhat were (?:all|each of) the\b"),
+            ("List the meetings in 2022 with a 75 basis point hike.", "Which meetings in 2025 had no dissents?"),
+            ("Which meeting had the most dissents?", "What did the 2025 statements say about tariffs?")),
+)
+
+
+def ask_of(part: str) -> Ask:
+    """The kind of answer one part of a question asks for: the first rule of ASK_RULES that matches, else WHAT."""
+    return next((rule.ask for rule in ASK_RULES if rule.pattern.search(part)), Ask.WHAT)
