@@ -337,6 +337,12 @@ def test_load_golden_and_split(tmp_path):
         split_questions(questions, "holdout")
 
 
+def test_load_golden_accepts_an_out_of_scope_decline_reason(tmp_path):
+    oos = record(id="q003", category="out-of-scope", expected_answer_keywords=[], relevant_documents=[],
+                 decline_reason="press conference")
+    assert [q.id for q in load_golden(write(tmp_path, [record(), oos]))] == ["q001", "q003"]
+
+
 @pytest.mark.parametrize(
     ("data", "raw", "message"),
     [
