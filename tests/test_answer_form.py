@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import importlib.util
 import json
 from pathlib import Path
@@ -17,7 +18,7 @@ from fomc_qa.evaluation.form import (
     quote_precision,
     quoted_passages,
 )
-from fomc_qa.models import Answer
+from fomc_qa.models import Answer, Citation, GoldenQuestion
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -54,6 +55,8 @@ def test_quotes_are_curly_quoted_passages():
     assert quotes[1] == "Absent and not voting was Adriana D. Kugler."
     assert quoted_passages('No "straight" quotes count.') == []
     assert quoted_passages("Open \u201cnever closed") == ["never closed"]
+    nested = "\u201cCorrected from \u201c3-1/4\u201d to \u201c3-3/4\u201d percent.\u201d [3] \u201cUnchanged.\u201d [3]"
+    assert quoted_passages(nested) == ["Corrected from \u201c3-1/4\u201d to \u201c3-3/4\u201d percent.", "Unchanged."]
 
 
 def test_lead_is_text_before_the_first_quote_or_the_lead_field():
@@ -117,10 +120,7 @@ def test_form_metrics_in_and_out_of_scope():
 
 
 def load_judge_report():
-    spec = importlib.util.spec_from_file_location("judge_report", REPO / "benchmarks" / "judge_report.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("judge_report")
 
 
 def grade(qid, correct, direct, concise, false=0, irrelevant=0, total=2, **extra):
@@ -171,3 +171,50 @@ def test_judge_report_rejects_bad_grades(tmp_path):
     # A bare list takes its name from the file.
     path.write_text(json.dumps([grade("ad001", 2, 1, 2)]), encoding="utf-8")
     assert judge.load_grades(path)[0] == "bad"
+
+
+# --------------------------------------------------------------------------- judge packets
+
+
+def load_script(name):
+    spec = importlib.util.spec_from_file_location(name, REPO / "benchmarks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def golden(qid, category="factual", split="dev"):
+    answerable = category != "out-of-scope"
+    return GoldenQuestion(
+        id=qid, question=f"Question {qid}?", category=category, split=split,
+        expected_answer_keywords=[["1/4 percentage point", "25 basis points"], "Bowman"] if answerable else [],
+        relevant_documents=[{"type": "statement", "date": "2025-07-30"}] if answerable else [],
+        relevant_text_fragments=["Voting against this action were Michelle W. Bowman"] if answerable else [],
+    )
+
+
+def test_judge_packets_hide_chunk_ids_and_never_take_the_test_split(tmp_path):
+    packets = load_script("judge_packets")
+    cited = Answer(
+        question="q", answer=READER_TEXT + " (see minutes-2025-07-30#037)", confidence="medium",
+        citations=[Citation(n=1, chunk_id="statement-2025-07-30#001", document_id="statement-2025-07-30",
+                            doc_type="statement", meeting_date=dt.date(2025, 7, 30), section=None,
+                            relevance_score=0.5, quoted_excerpt="Voting against this action")],
+        retrieval_ms=1.0, generation_ms=1.0, total_ms=2.0, lm="test")
+    questions = [golden("ad001"), golden("ad002", "out-of-scope"), golden("t001", split="test")]
+    chosen = packets.select(questions, None, None)
+    assert [q.id for q in chosen] == ["ad001", "ad002"]
+    with pytest.raises(ValueError, match="test split"):
+        packets.select(questions, "test", None)
+    with pytest.raises(ValueError, match="t001"):
+        packets.select(questions, None, ["t001"])
+
+    paths = packets.write_packets(chosen, lambda text: cited, tmp_path / "ad", {"ad002": "press conference"})
+    first, second = (p.read_text(encoding="utf-8") for p in paths)
+    assert "Question ad001?" in first and "> Voting against this action were Michelle W. Bowman" in first
+    assert "“1/4 percentage point” or “25 basis points”" in first
+    assert "[1] FOMC Statement — July 30, 2025" in first
+    assert "#0" not in first and "chunk" not in first.lower()  # no chunk ids, in the sources or the text
+    assert "declines" in second and "press conference" in second and "> Voting" not in second
+    template = json.loads((tmp_path / "ad" / "grades_template.json").read_text(encoding="utf-8"))
+    assert [g["id"] for g in template["grades"]] == ["ad001", "ad002"]

@@ -24,7 +24,6 @@ FORM_METRICS: tuple[str, ...] = ("words", "quotes", "lead_keyword_recall", "quot
 MEDIAN_METRICS: tuple[str, ...] = ("words", "quotes")
 
 OPEN_QUOTE, CLOSE_QUOTE = "\u201c", "\u201d"
-_QUOTE = re.compile(f"{OPEN_QUOTE}([^{CLOSE_QUOTE}]*)(?:{CLOSE_QUOTE}|$)")
 _MARKER = re.compile(r"\[\d+\]")
 _WORD = re.compile(r"\w")
 _CONTENT = re.compile(r"[a-z0-9]+(?:[-/.][a-z0-9]+)*")
@@ -45,8 +44,22 @@ def answer_words(text: str) -> int:
 
 
 def quoted_passages(text: str) -> list[str]:
-    """The passages in curly quotes “…”, in order (an unclosed quote runs to the end of the text)."""
-    return [m.group(1) for m in _QUOTE.finditer(text)]
+    """The passages in curly quotes “…”, in order. A quote inside a quote (a passage that itself quotes
+    “3-1/4”) is part of its passage, not another one; an unclosed quote runs to the end of the text."""
+    passages: list[str] = []
+    depth, start = 0, 0
+    for i, char in enumerate(text):
+        if char == OPEN_QUOTE:
+            if depth == 0:
+                start = i + 1
+            depth += 1
+        elif char == CLOSE_QUOTE and depth:
+            depth -= 1
+            if depth == 0:
+                passages.append(text[start:i])
+    if depth:
+        passages.append(text[start:])
+    return passages
 
 
 def answer_lead(answer: Answer) -> str:
