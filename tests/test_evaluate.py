@@ -14,6 +14,7 @@ from bs4 import BeautifulSoup, NavigableString, Tag
 
 from fomc_qa.evaluation.golden import GoldenFileError, load_golden, split_questions
 from fomc_qa.evaluation.metrics import (
+    ANSWER_METRICS,
     chunk_text_recall_at_k,
     citations_verbatim,
     hit_rate_at_k,
@@ -260,10 +261,21 @@ def test_evaluate_answers_and_merge():
         return {"minutes-2024-01-31#000": chunk}[cid]
 
     report = evaluate_answers([q1, q2, q3], answer, chunk_text)
-    assert report["overall"] == {
+    assert {k: report["overall"][k] for k in ANSWER_METRICS} == {
         "keyword_recall": 0.5,  # only the answerable question counts
         "insufficient_on_out_of_scope": 0.5,
         "citations_verbatim": pytest.approx(2 / 3),
+    }
+    # Form figures (issue 30): words 6, 2 and 1; no curly quotes; the lead is the whole of a1's text.
+    assert {k: v for k, v in report["overall"].items() if k not in ANSWER_METRICS} == {
+        "words": 3.0,
+        "quotes": 0.0,
+        "lead_keyword_recall": 0.5,
+        "quote_precision": None,
+        "words_median": 2.0,
+        "quotes_median": 0.0,
+        "words_median_in_scope": 6.0,
+        "quotes_median_in_scope": 0.0,
     }
     assert report["by_category"]["factual"]["insufficient_on_out_of_scope"] is None
     assert report["by_category"]["out-of-scope"]["keyword_recall"] is None
@@ -281,6 +293,8 @@ def test_evaluate_answers_and_merge():
     table = format_summary(merged)
     assert "overall" in table and "out-of-scope" in table
     assert "hit@5" in table and "verbatim" in table
+    assert "lead_kw" in table and "q_prec" in table
+    assert "in-scope answers: median words 6, median quotes 0" in table
 
 
 def test_format_summary_retrieval_only():
@@ -321,6 +335,12 @@ def test_load_golden_and_split(tmp_path):
     assert [q.id for q in split_questions(questions, "dev")] == ["q002"]
     with pytest.raises(ValueError, match="unknown split"):
         split_questions(questions, "holdout")
+
+
+def test_load_golden_accepts_an_out_of_scope_decline_reason(tmp_path):
+    oos = record(id="q003", category="out-of-scope", expected_answer_keywords=[], relevant_documents=[],
+                 decline_reason="press conference")
+    assert [q.id for q in load_golden(write(tmp_path, [record(), oos]))] == ["q001", "q003"]
 
 
 @pytest.mark.parametrize(

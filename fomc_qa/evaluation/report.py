@@ -12,7 +12,8 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from fomc_qa.evaluation.golden import CATEGORIES, GoldenFileError
+from fomc_qa.evaluation.form import FORM_METRICS, MEDIAN_METRICS, form_metrics, median
+from fomc_qa.evaluation.golden import CATEGORIES, OUT_OF_SCOPE, GoldenFileError
 from fomc_qa.evaluation.metrics import (
     ANSWER_METRICS,
     DEFAULT_KS,
@@ -101,8 +102,11 @@ def evaluate_answers(
     in the out-of-scope category), `insufficient_on_out_of_scope` (share of out-of-scope
     questions answered "insufficient" without citations; None in other categories) and
     `citations_verbatim` (mean over all questions). `chunk_text` looks up a cited chunk's text;
-    a chunk it cannot find (KeyError/LookupError) fails the verbatim check. The result has the
-    same shape as `evaluate_retrieval`, so `merge_reports` can combine the two.
+    a chunk it cannot find (KeyError/LookupError) fails the verbatim check. The form figures
+    (`fomc_qa.evaluation.form`: words, quotes, lead_keyword_recall, quote_precision) are averaged
+    the same way, with `words_median` and `quotes_median` beside the means, and in `overall`
+    `words_median_in_scope` and `quotes_median_in_scope` (answerable questions only). The result
+    has the same shape as `evaluate_retrieval`, so `merge_reports` can combine the two.
     """
     rows = []
     for q in questions:
@@ -126,13 +130,29 @@ def evaluate_answers(
                     ),
                     "insufficient_on_out_of_scope": None if answerable else float(is_insufficient(result)),
                     "citations_verbatim": citations_verbatim(result, texts),
+                    **form_metrics(result, answerable, q.expected_answer_keywords, q.relevant_text_fragments),
                 },
                 "confidence": result.confidence,
                 "answer": result.answer,
                 "citation_chunk_ids": [c.chunk_id for c in result.citations],
             }
         )
-    return _report(questions, rows, ANSWER_METRICS)
+    report = _report(questions, rows, ANSWER_METRICS + FORM_METRICS)
+    _add_medians(report, rows)
+    return report
+
+
+def _medians(rows: Sequence[dict[str, Any]], suffix: str = "") -> dict[str, float | None]:
+    return {f"{key}_median{suffix}": median(row["metrics"].get(key) for row in rows) for key in MEDIAN_METRICS}
+
+
+def _add_medians(report: dict[str, Any], rows: Sequence[dict[str, Any]]) -> None:
+    """Medians of words and quotes beside their means: overall (also over answerable questions), per group."""
+    report["overall"].update(_medians(rows))
+    report["overall"].update(_medians([r for r in rows if r["category"] != OUT_OF_SCOPE], "_in_scope"))
+    for group, field in (("by_category", "category"), ("by_kind", "kind")):
+        for name, values in report.get(group, {}).items():
+            values.update(_medians([r for r in rows if r.get(field) == name]))
 
 
 # The retrieval evaluation the pipeline's `retrieval_eval` asset writes under data/reports/ at every build: every split.
@@ -199,6 +219,10 @@ def format_summary(report: Mapping[str, Any]) -> str:
         ("kw", "keyword_recall"),
         ("insuff", "insufficient_on_out_of_scope"),
         ("verbatim", "citations_verbatim"),
+        ("words", "words"),
+        ("quotes", "quotes"),
+        ("lead_kw", "lead_keyword_recall"),
+        ("q_prec", "quote_precision"),
     )
     columns += [(label, key) for label, key in answer_columns if key in overall]
 
@@ -211,6 +235,12 @@ def format_summary(report: Mapping[str, Any]) -> str:
     for name, n, values in rows:
         cells = "".join(f"  {_fmt(values.get(key)):>9}" for _, key in columns)
         lines.append(f"{name:<{name_w}}  {n!s:>4}{cells}")
+    if overall.get("words_median_in_scope") is not None:
+        lines.append(
+            f"in-scope answers: median words {overall['words_median_in_scope']:g}, "
+            f"median quotes {overall['quotes_median_in_scope']:g} "
+            f"(all answers: median words {overall['words_median']:g}, median quotes {overall['quotes_median']:g})"
+        )
     return "\n".join(lines)
 
 
