@@ -21,12 +21,13 @@ import numpy as np
 from sklearn.ensemble import HistGradientBoostingClassifier
 
 from fomc_qa.answering.extractive import ExtractiveAnswerer
-from fomc_qa.answering.passages import parse_passages
+from fomc_qa.answering.passages import Passage, passages_from_hits
 from fomc_qa.answering.reader import NO_ANSWER, candidate_features
 from fomc_qa.answering.sentence_model import FEATURES, MODEL_PATH
 from fomc_qa.answering.session import Session
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.metrics import keyword_recall
+from fomc_qa.models import SearchHit
 
 TOP = 6
 PARAMS = dict(max_iter=200, learning_rate=0.05, max_leaf_nodes=15, early_stopping=False, random_state=0)
@@ -35,10 +36,10 @@ PARAMS = dict(max_iter=200, learning_rate=0.05, max_leaf_nodes=15, early_stoppin
 class _Capture(ExtractiveAnswerer):
     """The CLI's answer path, stopped where the reader would read: keeps the question and its passages."""
 
-    seen: tuple[str, str] | None = None
+    seen: tuple[str, list[Passage]] | None = None
 
-    def _generate(self, question: str, passages: str) -> str:
-        self.seen = (question, passages)
+    def _generate(self, question: str, hits: list[SearchHit], context: str) -> str:
+        self.seen = (question, passages_from_hits(hits))
         return NO_ANSWER
 
 
@@ -50,7 +51,7 @@ def question_table(capture: _Capture, item: dict) -> dict | None:
     if not keywords or capture.seen is None:
         return None
     question, passages = capture.seen
-    table = candidate_features(" ".join(question.split()), parse_passages(passages), capture.embedder)
+    table = candidate_features(" ".join(question.split()), passages, capture.embedder)
     if table is None:
         return None
     sentences, x = table

@@ -179,7 +179,7 @@ def test_lm_with_the_engine_saves_and_loads_its_state(embedder):
     assert state["async_engine"]["class"] == "fomc_qa.answering.engine:AsyncExtractiveEngine"
     restored = dspy.LM.load_state(state, allow_custom_lm_class=True)
     assert isinstance(restored.engine, ExtractiveEngine)
-    assert restored.engine.support_threshold == reader.SUPPORT_THRESHOLD
+    assert restored.engine.support_threshold == reader.READER_CONFIG.support_threshold
 
 
 def test_a_program_saved_with_the_engine_loads_under_the_engine_module(tmp_path, embedder):

@@ -4,6 +4,7 @@ round trip through an OpenAI-compatible server on 127.0.0.1."""
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import hashlib
 import json
@@ -21,7 +22,7 @@ from fomc_qa.answering import grounding as grd
 from fomc_qa.answering import program as prog
 from fomc_qa.answering.engine import make_lm
 from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER, confidence_for, ground, says_not_answered
-from fomc_qa.answering.passages import format_passages
+from fomc_qa.answering.passages import format_passages, parse_passages, passages_from_hits
 from fomc_qa.answering.program import (
     FOMCAnswerer,
     answer_metric,
@@ -254,6 +255,15 @@ def test_format_passages_numbers_hits_in_retrieval_order():
     passages = format_passages(HITS)
     assert passages.startswith("[1] (FOMC Minutes, 2024-01-31, Committee Policy Actions) In support")
     assert "\n\n[2] (FOMC Statement, 2024-01-31) Recent indicators" in passages
+
+
+def test_typed_passages_are_what_the_engine_parses_from_the_prompt():
+    """The direct path's passages (typed from the hits) equal the engine's (parsed from the numbered text), but for
+    the chunk id, which the text does not carry: the two paths read the same passages."""
+    typed = passages_from_hits(HITS)
+    assert [p.chunk_id for p in typed] == [h.chunk_id for h in HITS]
+    assert [dataclasses.replace(p, chunk_id="") for p in typed] == parse_passages(format_passages(HITS))
+    assert typed[0].header == "FOMC Minutes, 2024-01-31, Committee Policy Actions" and typed[0].is_minutes
 
 
 def test_out_of_scope_retrieval_below_the_floor_is_insufficient_without_an_lm_call():

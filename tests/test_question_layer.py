@@ -62,7 +62,7 @@ IN_2026 = "How many rate cuts were there in 2026?"
 
 def _answer(question: str, records: list[MeetingRecord]):
     desk = PolicyDesk(records, _hit)
-    return read_question(question, lambda analysis, k: [], desk, 5, lambda q, p: "", quotes_only=True)
+    return read_question(question, lambda analysis, k: [], desk, 5, lambda q, hits, context: "", quotes_only=True)
 
 
 def test_a_2026_question_is_answered_once_the_index_holds_a_2026_meeting():
@@ -101,6 +101,6 @@ def test_the_flow_reads_each_question_once(monkeypatch):
         return []
 
     question = "How many cuts were there in 2026, and who dissented in March 2026?"
-    read_question(question, retrieve, desk, 5, lambda q, p: "", quotes_only=True)
+    read_question(question, retrieve, desk, 5, lambda q, hits, context: "", quotes_only=True)
     assert calls == [question]
     assert searched and all(not isinstance(q, str) for q in searched)  # the retriever gets readings, not strings

@@ -11,14 +11,27 @@ import hashlib
 import re
 import subprocess
 import sys
+from dataclasses import replace
 
 import numpy as np
 import pytest
 
-from fomc_qa.answering import reader
-from fomc_qa.answering.reader import NO_ANSWER, Passage, answer_text, facet_query, question_names, read
+from fomc_qa.answering.passages import passage_with_header as headed  # a passage as the engine parses it
+from fomc_qa.answering.reader import (
+    NO_ANSWER,
+    READER_CONFIG,
+    answer_text,
+    answer_types,
+    read,
+    source_label,
+)
+from fomc_qa.answering.reader.answer_types import PERSON, QUANTITY, asked_kinds
+from fomc_qa.answering.reader.scoring import BOILERPLATE
+from fomc_qa.answering.reader.selection import unsupported_specifics
+from fomc_qa.answering.reader.sources import section_of
+from fomc_qa.answering.reader.terms import content_terms
 from fomc_qa.index.embed import get_encoder
-from fomc_qa.question.facets import question_facets
+from fomc_qa.question.facets import facet_query, question_facets, question_names
 from fomc_qa.text.sentences import sentence_spans
 
 DECISION = (
@@ -32,14 +45,14 @@ CONCUR = (
 )
 # The passages of a prompt as the engine parses them out of PASSAGES_TEXT (tests/test_engine.py checks it).
 PASSAGES = [
-    Passage(
+    headed(
         n=1,
         header="FOMC Statement, 2024-01-31",
         text="Recent indicators suggest that economic activity has been expanding at a solid pace. Job gains have "
         "moderated since early last year but remain strong, and the unemployment rate has remained low.",
     ),
-    Passage(n=2, header="FOMC Minutes, 2024-01-31, Committee Policy Actions", text=f"{DECISION} {CONCUR}"),
-    Passage(
+    headed(n=2, header="FOMC Minutes, 2024-01-31, Committee Policy Actions", text=f"{DECISION} {CONCUR}"),
+    headed(
         n=3,
         header="FOMC Minutes, 2024-01-31, Staff Review of the Economic Situation",
         text="Staff Review of the Economic Situation\nThe information available at the time of the meeting "
@@ -104,49 +117,50 @@ def test_sentence_spans_are_verbatim_and_respect_abbreviations():
     ]
 
 
-def test_procedural_sentences_lose_to_substantive_ones(embedder, monkeypatch):
-    procedural = Passage(
+def test_procedural_sentences_lose_to_substantive_ones(embedder):
+    procedural = headed(
         n=1,
         header="FOMC Minutes, 2024-01-31",
         text="It was agreed that the next meeting of the Committee would be held on Tuesday-Wednesday, March "
         "19-20, 2024. The meeting adjourned at 10:15 a.m. on January 31, 2024.",
     )
-    decision = Passage(n=2, header="FOMC Minutes, 2024-01-31, Committee Policy Actions", text=DECISION)
+    decision = headed(n=2, header="FOMC Minutes, 2024-01-31, Committee Policy Actions", text=DECISION)
     question = "What target range did members agree to maintain at the meeting on January 31, 2024?"
     settings = {"support_threshold": 0.3, "max_sentences": 1}
     assert [c.text for c in read(question, [procedural, decision], embedder, **settings)] == [DECISION]
-    monkeypatch.setattr(reader, "BOILERPLATE_PENALTY", 0.0)  # the dates alone would pick the adjournment
-    assert read(question, [procedural, decision], embedder, **settings)[0].text.startswith("The meeting adjourned")
+    unpenalized = replace(READER_CONFIG, boilerplate_penalty=0.0)  # the dates alone would pick the adjournment
+    assert read(question, [procedural, decision], embedder, **settings, config=unpenalized)[0].text.startswith(
+        "The meeting adjourned")
 
 
 def test_the_minutes_opening_answers_how_a_meeting_was_held():
     """Real MiniLM: the opening sentence is procedural for every other question, but it is the answer to this one."""
     opening = ("A joint meeting of the Federal Open Market Committee and the Board of Governors was held by "
                "videoconference on Tuesday, June 9, 2020, at 10:00 a.m. and continued on Wednesday, June 10, 2020.")
-    passages = [Passage(n=1, header="FOMC Minutes, 2020-06-10", text=opening),
-                Passage(n=2, header="FOMC Minutes, 2020-06-10, Committee Policy Action", text=DECISION)]
+    passages = [headed(n=1, header="FOMC Minutes, 2020-06-10", text=opening),
+                headed(n=2, header="FOMC Minutes, 2020-06-10, Committee Policy Action", text=DECISION)]
     answer = read("Was the June 2020 FOMC meeting held by videoconference?", passages, get_encoder())
     assert answer and answer[0].text == opening
 
 
 def test_select_limits_sentences_and_skips_duplicates(embedder):
-    repeated = Passage(n=1, header="FOMC Minutes, 2024-01-31", text=f"{DECISION} {DECISION}")
-    other = Passage(n=2, header="FOMC Statement, 2024-01-31", text=DECISION)
+    repeated = headed(n=1, header="FOMC Minutes, 2024-01-31", text=f"{DECISION} {DECISION}")
+    other = headed(n=2, header="FOMC Statement, 2024-01-31", text=DECISION)
     chosen = read(QUESTION, [repeated, other], embedder)
     assert [c.text for c in chosen] == [DECISION]
 
 
 def test_source_label_names_document_date_and_section():
-    assert reader.source_label("FOMC Statement, 2022-05-04") == "FOMC statement of May 4, 2022"
+    assert source_label(headed(1, "FOMC Statement, 2022-05-04", "")) == "FOMC statement of May 4, 2022"
     assert (
-        reader.source_label("FOMC Minutes, 2020-03-15, Videoconference meeting of March 2")
+        source_label(headed(1, "FOMC Minutes, 2020-03-15, Videoconference meeting of March 2", ""))
         == "FOMC minutes of March 15, 2020 (Videoconference meeting of March 2)"
     )
-    assert reader.source_label("") == ""
+    assert source_label(headed(1, "", "")) == ""
 
 
 def test_a_passage_without_header_is_quoted_plainly(embedder):
-    passage = Passage(n=1, header="", text=DECISION)
+    passage = headed(n=1, header="", text=DECISION)
     question = "What target range for the federal funds rate did members agree to maintain?"
     assert _answer(question, [passage], embedder) == f"{DECISION} [1]"
 
@@ -160,28 +174,27 @@ DISSENT_TALK = "Two members dissented from the policy decision on the forward gu
 
 def test_a_who_question_gets_the_sentence_naming_people(embedder, monkeypatch):
     passages = [
-        Passage(n=1, header="FOMC Minutes, 2020-09-16, Committee Policy Action", text=DISSENT_TALK),
-        Passage(n=2, header="FOMC Statement, 2020-09-16", text=VOTE),
+        headed(n=1, header="FOMC Minutes, 2020-09-16, Committee Policy Action", text=DISSENT_TALK),
+        headed(n=2, header="FOMC Statement, 2020-09-16", text=VOTE),
     ]
     question = "Which members dissented on the forward guidance for the federal funds rate in September 2020?"
     assert VOTE in [c.text for c in read(question, passages, embedder, support_threshold=0.2)]
-    monkeypatch.setattr(reader, "_ANSWER_TYPES", ())
-    monkeypatch.setattr(reader, "DISCUSSION_MARGIN", 0.0)  # without it the minutes lead quotes its neighbours
-    assert VOTE not in [c.text for c in read(question, passages, embedder, support_threshold=0.2)]
+    monkeypatch.setattr(answer_types, "ANSWER_TYPES", ())
+    narrow = replace(READER_CONFIG, discussion_margin=0.0)  # without it the minutes lead quotes its neighbours
+    assert VOTE not in [c.text for c in read(question, passages, embedder, support_threshold=0.2, config=narrow)]
 
 
-def test_a_quantity_question_favours_the_sentences_with_numbers(embedder, monkeypatch):
+def test_a_quantity_question_favours_the_sentences_with_numbers(embedder):
     talk = "Participants discussed how much to raise the target range for the federal funds rate."
     decision = "The Committee decided to raise the target range for the federal funds rate to 3/4 to 1 percent."
-    passages = [Passage(n=1, header="FOMC Minutes, 2022-05-04", text=f"{talk} {decision}")]
+    passages = [headed(n=1, header="FOMC Minutes, 2022-05-04", text=f"{talk} {decision}")]
 
-    def scores(question):
-        return {c.text: c.score for c in read(question, passages, embedder, support_threshold=0.2)}
+    def scores(question, config=READER_CONFIG):
+        return {c.text: c.score for c in read(question, passages, embedder, support_threshold=0.2, config=config)}
 
     quantity = "How much did the Committee raise the target range for the federal funds rate?"
-    bonus, with_bonus = reader.ANSWER_TYPE_BONUS, scores(quantity)
-    monkeypatch.setattr(reader, "ANSWER_TYPE_BONUS", 0.0)
-    without = scores(quantity)
+    bonus, with_bonus = READER_CONFIG.answer_type_bonus, scores(quantity)
+    without = scores(quantity, replace(READER_CONFIG, answer_type_bonus=0.0))
     assert bonus > 0
     assert with_bonus[decision] == pytest.approx(without[decision] + bonus)  # it carries "3/4 to 1 percent"
     assert with_bonus[talk] == pytest.approx(without[talk])
@@ -191,9 +204,9 @@ def test_a_question_naming_two_meetings_quotes_each(embedder):
     january = "The Committee decided to keep the target range for the federal funds rate at 0 to 1/4 percent."
     june = "The Committee decided to raise the target range for the federal funds rate to 1-1/2 to 1-3/4 percent."
     passages = [
-        Passage(n=1, header="FOMC Statement, 2022-06-15", text=june),
-        Passage(n=2, header="FOMC Statement, 2022-06-15", text=june.replace("The Committee", "Members")),
-        Passage(n=3, header="FOMC Statement, 2022-01-26", text=january),
+        headed(n=1, header="FOMC Statement, 2022-06-15", text=june),
+        headed(n=2, header="FOMC Statement, 2022-06-15", text=june.replace("The Committee", "Members")),
+        headed(n=3, header="FOMC Statement, 2022-01-26", text=january),
     ]
     question = "How far had the federal funds target range moved between the January 2022 and June 2022 meetings?"
     answer = _answer(question, passages, embedder, support_threshold=0.2)
@@ -217,14 +230,14 @@ def test_a_question_naming_two_meetings_quotes_each(embedder):
     ],
 )
 def test_a_first_question_leads_with_the_earliest_meeting(embedder, sentence, later, earlier, ordinal, plain):
-    passages = [Passage(n=1, header=later[0], text=sentence), Passage(n=2, header=earlier[0], text=sentence)]
+    passages = [headed(n=1, header=later[0], text=sentence), headed(n=2, header=earlier[0], text=sentence)]
     assert _answer(ordinal, passages, embedder, support_threshold=0.2) == f"{earlier[1]}: \u201c{sentence}\u201d [2]"
     assert _answer(plain, passages, embedder, support_threshold=0.2).startswith(later[1])
 
 
 def test_the_year_a_question_counts_from_need_not_be_in_the_passages(embedder):
     sentence = "The Committee decided to maintain the target range for the federal funds rate at 5 to 5-1/4 percent."
-    passages = [Passage(n=1, header="FOMC Statement, 2023-06-14", text=sentence)]
+    passages = [headed(n=1, header="FOMC Statement, 2023-06-14", text=sentence)]
     question = "When did the FOMC first hold the target range after the run of hikes that began in March 2022?"
     assert _answer(question, passages, embedder, support_threshold=0.2).startswith("FOMC statement of June 14, 2023")
     march = "What did the FOMC decide about the target range in March 2022?"
@@ -236,23 +249,23 @@ def test_a_terse_lead_brings_the_next_sentence_of_its_paragraph(embedder):
     detail = "Longer-term yields had risen sharply after strong payrolls data, then partly retraced."
     other = "Participants discussed the labor market, Treasury yields and inflation at length."
     question = "What did the manager say about Treasury yields?"
-    together = _answer(question, [Passage(n=1, header="", text=f"{lead} {detail}\n\n{other}")], embedder,
+    together = _answer(question, [headed(n=1, header="", text=f"{lead} {detail}\n\n{other}")], embedder,
                        support_threshold=0.05)
     assert together.startswith(f"{lead} [1] {detail} [1]")
-    apart = _answer(question, [Passage(n=1, header="", text=f"{lead}\n\n{detail}")], embedder, support_threshold=0.05)
+    apart = _answer(question, [headed(n=1, header="", text=f"{lead}\n\n{detail}")], embedder, support_threshold=0.05)
     assert detail not in apart
 
 
 def test_a_plural_name_is_found_by_its_singular(embedder):
     question = "What target range for the federal funds rate did members agree to maintain, and Treasuries?"
     assert _answer(question.replace(", and Treasuries", ""), PASSAGES, embedder).startswith(ANSWER)
-    assert reader._unsupported_specifics("Did Treasuries rally?", [Passage(1, "", "Treasury yields rose.")]) == set()
+    assert unsupported_specifics("Did Treasuries rally?", [headed(1, "", "Treasury yields rose.")]) == set()
 
 
 def test_an_answer_quotes_a_passage_that_names_what_the_question_asks_about(embedder):
-    about_china = Passage(4, "FOMC Minutes, 2024-01-31, Staff Review of the Economic Situation",
+    about_china = headed(4, "FOMC Minutes, 2024-01-31, Staff Review of the Economic Situation",
                           "In China, inflation remained close to zero. Chinese growth picked up.")
-    located = Passage(5, "FOMC Minutes, 2024-01-31, Attendance",
+    located = headed(5, "FOMC Minutes, 2024-01-31, Attendance",
                       "A joint meeting of the Federal Open Market Committee and the Board of Governors was held in "
                       "the offices of the Board of Governors in Washington, D.C., on January 30-31, 2024.")
     china = read("What did the staff say about inflation in China in January 2024?", [*PASSAGES, about_china], embedder)
@@ -310,8 +323,8 @@ def test_a_facet_keeps_the_names_of_its_question():
 
 
 def test_sentence_terms_are_stemmed_like_bm25():
-    assert reader._terms("Governor Miran preferred slowing") == reader._terms("governor miran prefers slow")
-    assert "1/2" in reader._terms("a 1/2 percentage point cut")
+    assert content_terms("Governor Miran preferred slowing") == content_terms("governor miran prefers slow")
+    assert "1/2" in content_terms("a 1/2 percentage point cut")
 
 
 IOER_DECISION = ("Consistent with the Committee's decision to leave the target range for the federal funds rate "
@@ -332,8 +345,8 @@ def test_a_two_part_question_gets_a_sentence_for_each_part():
     question = ("In January 2020, to what level did the Board raise the interest rate on required and excess "
                 "reserves, and by how much was this technical adjustment?")
     passages = [
-        Passage(n=1, header="FOMC Minutes, 2020-01-29, Committee Policy Action", text=IOER_DECISION),
-        Passage(n=2, header="FOMC Minutes, 2020-01-29, Developments in Financial Markets and Open Market Operations",
+        headed(n=1, header="FOMC Minutes, 2020-01-29, Committee Policy Action", text=IOER_DECISION),
+        headed(n=2, header="FOMC Minutes, 2020-01-29, Developments in Financial Markets and Open Market Operations",
                 text=f"{IOER_TECHNICAL} {IOER_SIZE}"),
     ]
     answer = _answer(question, passages, get_encoder())
@@ -347,7 +360,7 @@ def test_a_continuation_sentence_answers_the_second_facet():
     follow = ("That analysis suggested an upward revision in financial markets' evaluation of the path of the real "
               "policy rate required to achieve the Committee's goals, especially at longer horizons.")
     header = "FOMC Minutes, 2025-01-29, Developments in Financial Markets and Open Market Operations"
-    passages = [Passage(n=1, header=header, text=f"{lead} {follow} The manager noted that measures of inflation "
+    passages = [headed(n=1, header=header, text=f"{lead} {follow} The manager noted that measures of inflation "
                         "compensation had generally risen slightly.")]
     question = ("How much had longer-term Treasury yields risen since mid-September 2024, according to the manager's "
                 "review in the January 2025 minutes, and what did staff analysis attribute the rise to?")
@@ -361,42 +374,42 @@ def test_a_sentence_pointing_back_at_the_lead_is_quoted_with_it():
     lead = "Members agreed that geopolitical developments warranted several changes to the postmeeting statement."
     follow = ("They concurred that the invasion of Ukraine by Russia was causing tremendous human and economic "
               "hardship, and they agreed to update the statement to recognize this tragic situation.")
-    passages = [Passage(n=1, header="FOMC Minutes, 2022-03-16, Committee Policy Action", text=f"{lead} {follow}")]
+    passages = [headed(n=1, header="FOMC Minutes, 2022-03-16, Committee Policy Action", text=f"{lead} {follow}")]
     question = ("According to the minutes, what geopolitical event did members agree warranted changes to the "
                 "postmeeting statement in March 2022?")
     answer = _answer(question, passages, get_encoder())
     assert "invasion of Ukraine" in answer
 
 
-def test_a_question_naming_the_statement_is_answered_from_the_statement(monkeypatch):
+def test_a_question_naming_the_statement_is_answered_from_the_statement():
     """Real MiniLM on March 2023: the minutes' account of the bank failures reads closer to the question than the
     statement's one-line verdict, but the question asks what the statement said."""
     minutes = ("The Vice Chair for Supervision described the developments, including those at Silicon Valley Bank, "
                "Signature Bank, and Credit Suisse.")
     statement = "The U.S. banking system is sound and resilient."
-    passages = [Passage(n=1, header="FOMC Statement, 2023-03-22", text=statement),
-                Passage(n=3, header="FOMC Minutes, 2023-03-22, Recent Developments in the Banking Sector",
+    passages = [headed(n=1, header="FOMC Statement, 2023-03-22", text=statement),
+                headed(n=3, header="FOMC Minutes, 2023-03-22, Recent Developments in the Banking Sector",
                         text=minutes)]
     question = ("In the March 2023 statement, issued less than two weeks after Silicon Valley Bank failed, how did the "
                 "Committee characterize the U.S. banking system?")
     quotes = read(question, passages, get_encoder())
     assert quotes[0].text == statement
     assert read(question.replace("statement", "minutes"), passages, get_encoder())[0].text == minutes
-    monkeypatch.setattr(reader, "DOC_TYPE_BONUS", 0.0)
-    assert read(question, passages, get_encoder())[0].text == minutes  # what the bonus changes
+    without = replace(READER_CONFIG, doc_type_bonus=0.0)
+    assert read(question, passages, get_encoder(), config=without)[0].text == minutes  # what the bonus changes
 
 
 def test_who_questions_are_answered_by_sentences_naming_people_by_title():
-    kinds = reader._asked_kinds("July 2021: who abstained on the FIMA Repo Facility, and why?")
-    assert reader._PERSON in kinds
-    assert reader._PERSON.search("Governor Bowman abstained from the vote.")
-    assert reader._PERSON.search("Voting against this action: Stephen I. Miran.")
-    assert not reader._PERSON.search("All but one member of the Committee voted to approve the facility.")
+    kinds = asked_kinds("July 2021: who abstained on the FIMA Repo Facility, and why?")
+    assert PERSON in kinds
+    assert PERSON.search("Governor Bowman abstained from the vote.")
+    assert PERSON.search("Voting against this action: Stephen I. Miran.")
+    assert not PERSON.search("All but one member of the Committee voted to approve the facility.")
 
 
 def test_a_quantity_in_words_answers_a_how_much_question():
-    assert reader._QUANTITY.search("participants generally favored reducing the monthly pace of runoff by roughly half")
-    assert not reader._QUANTITY.search("in the first half of 2024")
+    assert QUANTITY.search("participants generally favored reducing the monthly pace of runoff by roughly half")
+    assert not QUANTITY.search("in the first half of 2024")
 
 
 def test_a_what_caused_question_favours_the_sentence_that_gives_a_cause():
@@ -407,7 +420,7 @@ def test_a_what_caused_question_favours_the_sentence_that_gives_a_cause():
              "induced by unrelated events, such as the unexpectedly inflation-focused communications from the Bank "
              "of Japan (BOJ) in late July.")
     header = "FOMC Minutes, 2024-09-18, Developments in Financial Markets and Open Market Operations"
-    passages = [Passage(n=1, header=header, text=announce), Passage(n=2, header=header, text=cause)]
+    passages = [headed(n=1, header=header, text=announce), headed(n=2, header=header, text=cause)]
     quotes = read("What caused the early-August 2024 market selloff according to the Sept 2024 minutes?", passages,
                   get_encoder(), max_sentences=1)
     assert quotes[0].text == cause
@@ -424,8 +437,8 @@ def test_a_paragraph_that_goes_on_with_the_answer_is_quoted_on():
              "clearing and the expansion of the Federal Reserve's footprint in financial markets.")
     study = "Participants who commented generally supported further study of central clearing of SRF transactions."
     header = "FOMC Minutes, 2025-10-29, Special Topic: The Standing Repo Facility"
-    passages = [Passage(n=1, header=header, text=f"{lead} {benefit} {costs}\n\n{study}"),
-                Passage(n=2, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets and Open Market "
+    passages = [headed(n=1, header=header, text=f"{lead} {benefit} {costs}\n\n{study}"),
+                headed(n=2, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets and Open Market "
                         "Operations", text="Meanwhile, the standing repo facility (SRF) was used more frequently over "
                         "the period, albeit not in large volumes.")]
     question = ("Oct 2025 special topic on the Standing Repo Facility: what did staff see as the main benefit and "
@@ -458,15 +471,15 @@ _SOMA = [
 
 def test_a_near_best_sentence_of_the_top_passages_answers_the_rest_of_the_question():
     """Real MiniLM: the lead restates the question; the sentences that answer it (bills, proportional allocation)
-    score within EXTRA_MARGIN of it, so they are quoted (with 0.12 the proportional one was not)."""
-    passages = [Passage(n=i, header=_SOMA_HEADER, text=text) for i, text in enumerate(_SOMA, start=1)]
+    score within extra_margin of it, so they are quoted (with 0.12 the proportional one was not)."""
+    passages = [headed(n=i, header=_SOMA_HEADER, text=text) for i, text in enumerate(_SOMA, start=1)]
     question = ("Per the Oct 2025 minutes (balance sheet issues), where should agency principal payments be reinvested "
                 "once runoff ends, and what long-run SOMA composition did most participants favor?")
     answer = _answer(question, passages, get_encoder())
     assert "directed into Treasury bills" in answer and "proportional allocation" in answer
-    # a two-part question's budget is max_sentences + MULTI_PART_EXTRA, and an answer led by the minutes quotes
-    # DISCUSSION_EXTRA more
-    budget = 2 + reader.MULTI_PART_EXTRA + reader.DISCUSSION_EXTRA
+    # a two-part question's budget is max_sentences + multi_part_extra, and an answer led by the minutes quotes
+    # discussion_extra more
+    budget = 2 + READER_CONFIG.multi_part_extra + READER_CONFIG.discussion_extra
     assert len(read(question, passages, get_encoder(), max_sentences=2)) == budget
 
 
@@ -482,7 +495,7 @@ def test_the_lead_s_answer_type_bonus_does_not_narrow_the_near_best_margin():
               "with reaching ample reserves.\n\nIn their discussions regarding how to adjust the pace of runoff, "
               "participants generally favored reducing the monthly pace of runoff by roughly half from the recent "
               "overall pace.")
-    passages = [Passage(n=1, header=header, text=first), Passage(n=2, header=header, text=second)]
+    passages = [headed(n=1, header=header, text=first), headed(n=2, header=header, text=second)]
     question = ("March 2024 QT discussion: how far had the Fed's securities holdings fallen since runoff began, by how "
                 "much did participants generally want to cut the monthly runoff pace, and through which cap?")
     answer = _answer(question, passages, get_encoder())
@@ -492,10 +505,10 @@ def test_the_lead_s_answer_type_bonus_does_not_narrow_the_near_best_margin():
 def test_a_named_minutes_section_is_answered_from_that_section():
     """Real MiniLM on the October 2025 minutes: the question names the special topic; the manager's review mentions
     the facility in one sentence, which alone would crowd out the special topic's answer."""
-    markets = Passage(n=1, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets and Open Market "
+    markets = headed(n=1, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets and Open Market "
                       "Operations", text="Meanwhile, the standing repo facility (SRF) was used more frequently over "
                       "the period, albeit not in large volumes.")
-    topic = Passage(n=2, header="FOMC Minutes, 2025-10-29, Special Topic: The Standing Repo Facility", text=(
+    topic = headed(n=2, header="FOMC Minutes, 2025-10-29, Special Topic: The Standing Repo Facility", text=(
         "Central clearing could increase counterparties' willingness to use the SRF when there is upward pressure on "
         "repo rates, which would damp pressures on the federal funds rate. A few participants raised concerns about "
         "risks associated with centrally clearing the SRF, including increased systemic importance of providers of "
@@ -505,7 +518,7 @@ def test_a_named_minutes_section_is_answered_from_that_section():
                 "what concerns were raised, and where did participants land?")
     answer = _answer(question, [markets, topic], get_encoder())
     assert "systemic importance" in answer and "further study" in answer
-    assert reader._section_of(topic) == "Special Topic: The Standing Repo Facility"
+    assert section_of(topic) == "Special Topic: The Standing Repo Facility"
 
 
 def test_an_acronym_is_a_form_of_the_name_containing_its_words():
@@ -523,7 +536,7 @@ def test_a_list_the_lead_announces_is_quoted_whole():
         "inflation to be away from its longer-run objective for a time. Third, an indifference range could "
         "communicate that monetary policy would not respond to deviations of inflation within that range.\n"
         "Participants discussed the role of foreign central banks' experience with inflation ranges at length.")
-    passages = [Passage(n=1, header="FOMC Minutes, 2020-01-29, Review of Monetary Policy Strategy", text=paragraph)]
+    passages = [headed(n=1, header="FOMC Minutes, 2020-01-29, Review of Monetary Policy Strategy", text=paragraph)]
     question = "What three concepts of an inflation range did the staff briefing lay out in January 2020?"
     answer = _answer(question, passages, get_encoder(), max_sentences=4)
     places = [answer.find(f"{kind} range") for kind in ("uncertainty", "operational", "indifference")]
@@ -532,28 +545,30 @@ def test_a_list_the_lead_announces_is_quoted_whole():
     assert "foreign central banks" not in answer or answer.find("foreign central banks") > places[-1]
 
 
-def test_a_quoted_minutes_sentence_brings_the_next_sentence_of_its_paragraph(embedder, monkeypatch):
+def test_a_quoted_minutes_sentence_brings_the_next_sentence_of_its_paragraph(embedder):
     """A minutes paragraph goes on with where participants landed: the next sentence is quoted right after the one
     it follows, though its own support would not have admitted it; a statement's next sentence is another topic."""
-    monkeypatch.setattr(reader, "DISCUSSION_EXTRA", 0)
+    config = replace(READER_CONFIG, discussion_extra=0)
     topic = "Participants discussed the standing repo facility and central clearing of its transactions."
     landed = "Those who commented generally supported further study."
     other = "Staff noted that the standing repo facility was used at quarter-end."
-    passages = [Passage(n=1, header="FOMC Minutes, 2025-10-29, Special Topic", text=f"{topic} {landed}"),
-                Passage(n=2, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets", text=other)]
+    passages = [headed(n=1, header="FOMC Minutes, 2025-10-29, Special Topic", text=f"{topic} {landed}"),
+                headed(n=2, header="FOMC Minutes, 2025-10-29, Developments in Financial Markets", text=other)]
     question = "What did participants say about the standing repo facility and central clearing?"
 
     def quoted(**settings):
-        for name, value in settings.items():
-            monkeypatch.setattr(reader, name, value)
-        return [c.text for c in read(question, passages, embedder, support_threshold=0.1, max_sentences=2)]
+        nonlocal config
+        config = replace(config, **settings)
+        return [c.text for c in read(question, passages, embedder, support_threshold=0.1, max_sentences=2,
+                                     config=config)]
 
-    assert quoted(FOLLOW_MAX=0) == [topic, other]
-    assert quoted(FOLLOW_MAX=6, FOLLOW_MARGIN=2.0) == [topic, landed, other]
-    assert quoted(FOLLOW_MARGIN=0.0) == [topic, other]  # the next sentence is far below the lead
-    monkeypatch.setattr(reader, "FOLLOW_MARGIN", 2.0)
-    statement = [Passage(n=1, header="FOMC Statement, 2025-10-29", text=f"{topic} {landed}"), passages[1]]
-    assert landed not in [c.text for c in read(question, statement, embedder, support_threshold=0.1, max_sentences=2)]
+    assert quoted(follow_max=0) == [topic, other]
+    assert quoted(follow_max=6, follow_margin=2.0) == [topic, landed, other]
+    assert quoted(follow_margin=0.0) == [topic, other]  # the next sentence is far below the lead
+    config = replace(config, follow_margin=2.0)
+    statement = [headed(n=1, header="FOMC Statement, 2025-10-29", text=f"{topic} {landed}"), passages[1]]
+    assert landed not in [c.text for c in read(question, statement, embedder, support_threshold=0.1, max_sentences=2,
+                                               config=config)]
 
 
 def test_a_notation_vote_is_boilerplate_only_when_it_approves_the_minutes():
@@ -561,4 +576,4 @@ def test_a_notation_vote_is_boilerplate_only_when_it_approves_the_minutes():
                "Committee meeting held on June 9–10, 2020.")
     framework = ("By notation vote completed on August 27, 2020, the Committee unanimously approved updates to its "
                  "Statement on Longer-Run Goals and Monetary Policy Strategy.")
-    assert reader._BOILERPLATE.match(minutes) and not reader._BOILERPLATE.match(framework)
+    assert BOILERPLATE.match(minutes) and not BOILERPLATE.match(framework)

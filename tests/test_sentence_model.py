@@ -6,7 +6,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from fomc_qa.answering.reader import Passage, candidate_features, read
+from fomc_qa.answering.passages import passage_with_header
+from fomc_qa.answering.reader import candidate_features, read
 from fomc_qa.answering.sentence_model import FEATURES, SentenceView, TreeEnsemble, feature_matrix, load_model
 from fomc_qa.index.embed import get_encoder
 
@@ -49,7 +50,7 @@ def test_a_model_fitted_on_other_features_is_refused():
 def test_the_shipped_model_loads_and_ranks_the_answer_above_a_restatement():
     assert load_model() is not None
     encoder = get_encoder()
-    passage = Passage(
+    passage = passage_with_header(
         n=1, header="FOMC Minutes, 2022-07-27, Participants' Views on Current Conditions and the Economic Outlook",
         text="Participants discussed the risks to the outlook for inflation. Participants judged that risks to "
         "inflation were weighted to the upside, citing the war in Ukraine, lockdowns in China and a broadening of "

@@ -25,16 +25,8 @@ import dspy
 from dspy.lm15 import Message, Request, Response, TextPart, Usage, response_to_events
 
 from fomc_qa.answering.extractive import EXTRACTIVE, EXTRACTIVE_MODEL_ID, default_embedder, is_extractive
-from fomc_qa.answering.passages import PASSAGE_START, parse_passages
-from fomc_qa.answering.reader import (
-    MAX_SENTENCES,
-    SUPPORT_THRESHOLD,
-    Embedder,
-    Passage,
-    Quote,
-    answer_text,
-    read,
-)
+from fomc_qa.answering.passages import PASSAGE_START, Passage, parse_passages
+from fomc_qa.answering.reader import READER_CONFIG, Embedder, Quote, answer_text, read
 
 _REASONING = "Quoted the passage sentences that best match the question, each with its passage marker."
 
@@ -94,8 +86,8 @@ class ExtractiveEngine:
     def __init__(
         self,
         embedder: Embedder | None = None,
-        support_threshold: float = SUPPORT_THRESHOLD,
-        max_sentences: int = MAX_SENTENCES,
+        support_threshold: float = READER_CONFIG.support_threshold,
+        max_sentences: int = READER_CONFIG.max_sentences,
     ) -> None:
         self._embedder = embedder
         self.support_threshold = float(support_threshold)

@@ -3,7 +3,8 @@
 The reader (`fomc_qa.answering.reader`) reads only the current question and its passages, so a
 compiled program's demos cannot change what it answers. Through DSPy the engine
 (`fomc_qa.answering.engine`) gets them back out of the prompt DSPy's adapter built; here
-`ExtractiveAnswerer` hands them over directly and runs the same steps (`fomc_qa.answering.flow`),
+`ExtractiveAnswerer` hands them over directly, typed from the retrieved hits
+(`fomc_qa.answering.passages.passages_from_hits`), and runs the same steps (`fomc_qa.answering.flow`),
 which spares the CLI DSPy's and the LM stack's imports. A test holds the two paths to the same
 Answer on every question.
 """
@@ -11,11 +12,12 @@ Answer on every question.
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 
 from fomc_qa.answering.flow import Retrieve, answer_record, read_question
-from fomc_qa.answering.passages import parse_passages
-from fomc_qa.answering.reader import MAX_SENTENCES, SUPPORT_THRESHOLD, Embedder, answer_text, read
-from fomc_qa.models import Answer
+from fomc_qa.answering.passages import Passage, passages_from_hits
+from fomc_qa.answering.reader import READER_CONFIG, Embedder, answer_text, read
+from fomc_qa.models import Answer, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 
 EXTRACTIVE = "extractive"
@@ -34,10 +36,11 @@ def default_embedder() -> Embedder:
     return get_encoder()
 
 
-def extractive_answer(question: str, passages: str, embedder: Embedder,
-                      support_threshold: float = SUPPORT_THRESHOLD, max_sentences: int = MAX_SENTENCES) -> str:
-    """The reader's answer to a question over the numbered passages text (`format_passages`)."""
-    quotes = read(" ".join(question.split()), parse_passages(passages), embedder,
+def extractive_answer(question: str, passages: Sequence[Passage], embedder: Embedder,
+                      support_threshold: float = READER_CONFIG.support_threshold,
+                      max_sentences: int = READER_CONFIG.max_sentences) -> str:
+    """The reader's answer to a question over its passages (`passages_from_hits`)."""
+    quotes = read(" ".join(question.split()), passages, embedder,
                   support_threshold=support_threshold, max_sentences=max_sentences)
     return answer_text(quotes)
 
@@ -51,8 +54,9 @@ class ExtractiveAnswerer:
         self.k = k
         self.desk = desk
 
-    def _generate(self, question: str, passages: str) -> str:
-        return extractive_answer(question, passages, self.embedder)
+    def _generate(self, question: str, hits: list[SearchHit], context: str) -> str:
+        """The reader quotes the passages only: the policy record's context (never given on this path) is not read."""
+        return extractive_answer(question, passages_from_hits(hits), self.embedder)
 
     def answer(self, question: str) -> Answer:
         started = time.perf_counter()

@@ -2,8 +2,9 @@
 
 The DSPy module (`fomc_qa.answering.program.FOMCAnswerer`) and the offline reader's direct path
 (`fomc_qa.answering.extractive`) run this same function and differ only in `generate`, the call
-that turns the question and the numbered passages into the LM's text; so the two give the same
-answer to the same question, and the direct path needs no DSPy import.
+that turns the question and the retrieved hits into the LM's text (the program writes them as numbered
+passages for its prompt, the direct path hands them to the reader as typed passages); so the two give
+the same answer to the same question, and the direct path needs no DSPy import.
 """
 
 from __future__ import annotations
@@ -21,13 +22,14 @@ from fomc_qa.answering.grounding import (
     record_answer_text,
     says_not_answered,
 )
-from fomc_qa.answering.passages import format_passages
 from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.question.analysis import NO_INDEX, QuestionAnalysis, analyze
 
 Retrieve = Callable[[QuestionAnalysis | str, int], list[SearchHit]]  # a question read once, or a search string
-Generate = Callable[[str, str], str]  # (question, passages) -> the LM's answer text with [n] markers
+# (question, hits, policy record context) -> the LM's answer text with [n] markers, passage n being hits[n - 1];
+# the context is the record's direct answer for an LM that writes its own words, else "".
+Generate = Callable[[str, list[SearchHit], str], str]
 
 
 @dataclass
@@ -69,10 +71,8 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     if not record_text and not any(h.relevance >= RELEVANCE_FLOOR for h in hits):
         return Reading(INSUFFICIENT_ANSWER, [], "insufficient", hits, "", retrieval_ms, 0.0)
     started = time.perf_counter()
-    passages = format_passages(hits)
-    if record_text and not quotes_only:
-        passages = f"Policy record: {consultation.answer.direct}\n\n{passages}"
-    raw = generate(question, passages)
+    context = consultation.answer.direct if record_text and not quotes_only else ""
+    raw = generate(question, hits, context)
     generation_ms = (time.perf_counter() - started) * 1000
     if record_text:
         rest = "" if says_not_answered(raw) else drop_repeated_quotes(raw, record_text)

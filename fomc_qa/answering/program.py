@@ -20,9 +20,10 @@ import dspy
 from fomc_qa.answering.engine import EXTRACTIVE_MODEL_ID
 from fomc_qa.answering.flow import Reading, Retrieve, answer_record, read_question
 from fomc_qa.answering.lm_errors import LMUnavailable, is_lm_failure
+from fomc_qa.answering.passages import format_passages
 from fomc_qa.evaluation.metrics import keyword_recall
 from fomc_qa.index.tables import atomic_write
-from fomc_qa.models import Answer
+from fomc_qa.models import Answer, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 
 # answer_metric: weight of keyword recall vs verbatim citations for in-scope questions;
@@ -97,7 +98,10 @@ class FOMCAnswerer(dspy.Module):
                                 quotes_only=_is_extractive(self))
         return dspy.Prediction(**vars(reading))
 
-    def _generate(self, question: str, passages: str) -> str:
+    def _generate(self, question: str, hits: list[SearchHit], context: str) -> str:
+        passages = format_passages(hits)
+        if context:
+            passages = f"Policy record: {context}\n\n{passages}"
         return self.generate_answer(question=question, passages=passages).answer
 
 

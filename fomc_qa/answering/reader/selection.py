@@ -1,0 +1,321 @@
+"""Which sentences answer: the lead, then what the question asks that the lead lacks, then near-best sentences.
+
+`read(question, passages, encoder)` scores every passage sentence (`scoring`) and keeps the best-supported ones,
+verbatim and non-redundant: the lead (`ordinal_lead`) and, when the paragraph goes on with it, the next sentence; the
+items of a list it announces; for a multi-part question each part's best sentence; a sentence of each answer type
+and each named meeting still missing; near-best sentences of the top passages; last, the next sentence of each
+quoted minutes sentence. Pure and deterministic: ties are broken by passage and sentence order.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import datetime as dt
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from fomc_qa.answering.passages import Passage
+from fomc_qa.answering.reader.answer_types import CAUSE, LAST, asked_kinds
+from fomc_qa.answering.reader.config import READER_CONFIG, ReaderConfig
+from fomc_qa.answering.reader.scoring import Embedder, Sentences, sentence_table
+from fomc_qa.answering.reader.sources import meeting_of, spelled_header
+from fomc_qa.answering.reader.terms import normalize
+from fomc_qa.question.dates import asks_for_first, parse_filter, reference_dates
+from fomc_qa.text.names import mentions, specific_names, spelled_acronyms, titled_names, topic_names
+
+# A sentence opening by pointing back to the one before it ("That analysis suggested ...").
+CONTINUATION = re.compile(r"^(?:This|That|These|Those|Such|It|They)\b")
+# A sentence that announces a list ("The staff's briefing ... focused on three different concepts of an inflation
+# range.") or opens one ("First, ...") is answered by the sentences that go on with it in its paragraph ("Second,
+# ...", "Third, ..."): they are quoted with it, as one unit.
+ANNOUNCES_LIST = re.compile(
+    r"\b(?:two|three|four|five|six|several|a number of|the following)\s+(?:[\w-]+\s+){0,3}?"
+    r"(?:concepts|options|approaches|factors|reasons|considerations|ways|elements|steps|changes|proposals|types"
+    r"|kinds|categories|scenarios|alternatives|principles|issues|questions|topics|areas|tools|channels|measures"
+    r"|risks|lessons|criteria|strategies|components)\b|:\s*$|^First,", re.I)
+LIST_ITEM = re.compile(r"^(?:First|Second|Third|Fourth|Fifth|Sixth|Finally|Lastly|Next|Another|In addition)\b")
+
+
+@dataclass(frozen=True)
+class Quote:
+    """A sentence chosen to answer the question: its passage, position there, text and support score."""
+
+    passage: Passage
+    index: int  # position of the sentence within its passage
+    text: str
+    score: float
+
+
+def read(
+    question: str,
+    passages: Sequence[Passage],
+    encoder: Embedder,
+    *,
+    support_threshold: float | None = None,
+    max_sentences: int | None = None,
+    config: ReaderConfig = READER_CONFIG,
+) -> list[Quote]:
+    """Score every sentence and keep the best-supported, non-redundant ones (at most `max_sentences`, and
+    `multi_part_extra` more for a question of several parts; none when the best is below `support_threshold` or
+    the question names what no passage holds). `support_threshold` and `max_sentences` override `config`'s."""
+    cfg = dataclasses.replace(
+        config,
+        support_threshold=config.support_threshold if support_threshold is None else support_threshold,
+        max_sentences=config.max_sentences if max_sentences is None else max_sentences,
+    )
+    question = question.strip()
+    if not question or unsupported_specifics(question, passages):
+        return []
+    table = sentence_table(question, passages, encoder, cfg)
+    if table is None:
+        return []
+    sentences, facets, encoded, support = table
+    if max(support) < cfg.support_threshold:
+        return []
+    scored = [Quote(p, i, s, score) for (p, i, s), score in zip(sentences.rows, support, strict=True)]
+    facet_vectors = encoded[1 : 1 + len(facets)] if len(facets) > 1 else encoded[:0]
+    rank = sentences.ranking(question, support, facet_vectors)
+    order = sorted(range(len(scored)), key=lambda j: (-rank[j], scored[j].passage.n, scored[j].index))
+    extra = cfg.multi_part_extra if len(facets) > 1 else 0
+    # the lead is chosen by support, whose bonuses say what the question names (a document, people, the first
+    # meeting); the learned order ranks the sentences quoted after it
+    by_support = sorted(range(len(scored)), key=lambda j: (-scored[j].score, scored[j].passage.n, scored[j].index))
+    lead = ordinal_lead(question, scored, by_support, cfg.extra_margin)
+    picks = _Picks(scored, order, sentences.vectors, cfg.max_sentences + extra, lead, cfg)
+    _choose(picks, question, passages, sentences, facets, facet_vectors, extra)
+    quotes = [scored[j] for j in picks.rows]
+    return quotes if names_in_quoted_passages(question, quotes) else []
+
+
+def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences: Sentences, facets: list[str],
+            facet_vectors: np.ndarray, extra: int) -> None:
+    """After the lead: its continuation and list items, each facet's sentence, missing answer types and named
+    meetings, near-best sentences, and last the followers of quoted minutes sentences."""
+    cfg, scored = picks.config, picks.scored
+    best = scored[picks.lead]
+    _add_continuation(picks, cfg.support_threshold)
+    _add_enumeration(picks)
+    top_passages = set(list(dict.fromkeys(scored[j].passage.n for j in picks.order))[:cfg.top_passages + extra])
+    if len(facets) > 1:
+        _add_facets(picks, sentences, facets, facet_vectors, top_passages)
+    wide_floor = max(cfg.support_threshold, best.score - cfg.wide_margin)
+    asked = asked_kinds(question)
+    _add_answer_types(picks, asked, wide_floor)
+    _add_named_meetings(picks, named_meetings(question, passages), wide_floor)
+    # the near-best margin is measured from the lead's support before its answer-type bonus: the bonus orders the
+    # sentences, it does not make the rest of the answer less near
+    typed = cfg.answer_type_bonus * sum(bool(kind.search(best.text)) for kind in asked)
+    margin = cfg.wide_margin if extra else cfg.extra_margin
+    if best.passage.is_minutes:
+        margin = max(margin, cfg.discussion_margin)
+        picks.max_sentences += cfg.discussion_extra
+    _add_near_best(picks, max(cfg.support_threshold, best.score - typed - margin), top_passages)
+    _add_followers(picks, best.score - cfg.follow_margin)
+
+
+@dataclass
+class _Picks:
+    """The rows of `scored` chosen so far, the lead first; `order` ranks all rows best first."""
+
+    scored: list[Quote]
+    order: list[int]
+    vectors: np.ndarray
+    max_sentences: int
+    lead: int
+    config: ReaderConfig = READER_CONFIG
+    rows: list[int] = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.rows = [self.lead]
+
+    def full(self) -> bool:
+        return len(self.rows) >= self.max_sentences
+
+    def repeats(self, j: int) -> bool:
+        """Whether row j is chosen already or repeats a chosen sentence."""
+        return j in self.rows or any(
+            float(self.vectors[1 + j] @ self.vectors[1 + k]) >= self.config.duplicate_cosine
+            or normalize(self.scored[j].text) == normalize(self.scored[k].text)
+            for k in self.rows
+        )
+
+    def admit(self, j: int) -> bool:
+        if self.full() or self.repeats(j):
+            return False
+        self.rows.append(j)
+        return True
+
+
+def _add_continuation(picks: _Picks, threshold: float) -> None:
+    """The next sentence of the lead's paragraph, when on topic and the paragraph goes on with the answer: after a
+    terse lead (`short_lead_words`), a sentence pointing back to it ("They concurred that ..."), or one within
+    `wide_margin` of it."""
+    cfg, scored, best = picks.config, picks.scored, picks.scored[picks.lead]
+    after = _next_in_paragraph(scored, picks.lead)
+    if after is None:
+        return
+    goes_on = len(best.text.split()) < cfg.short_lead_words or CONTINUATION.match(scored[after].text) \
+        or scored[after].score >= best.score - cfg.wide_margin  # the paragraph goes on with the answer
+    if goes_on and scored[after].score >= threshold:
+        picks.admit(after)
+
+
+def _add_enumeration(picks: _Picks) -> None:
+    """The items that follow a chosen sentence announcing a list, in its paragraph, in order."""
+    scored = picks.scored
+    for k in list(picks.rows):
+        head = scored[k]
+        if not ANNOUNCES_LIST.search(head.text):
+            continue
+        previous = head
+        for j in sorted((j for j, c in enumerate(scored) if c.passage.n == head.passage.n and c.index > head.index),
+                        key=lambda j: scored[j].index):
+            c = scored[j]
+            if c.index != previous.index + 1 or not same_paragraph(head.passage.text, previous.text, c.text):
+                break
+            if LIST_ITEM.match(c.text):
+                picks.admit(j)
+            previous = c
+
+
+def _add_facets(picks: _Picks, sentences: Sentences, facets: list[str], vectors: np.ndarray,
+                top_passages: set[int]) -> None:
+    """For each facet, its best sentence (`facet_threshold`) from the lead's meeting or the top passages."""
+    cfg, scored = picks.config, picks.scored
+    lead_meeting = meeting_of(scored[picks.lead].passage)
+    for facet, vector in zip(facets, vectors, strict=True):
+        facet_scores = sentences.support(facet, vector)
+        pool = [j for j in picks.order if scored[j].passage.n in top_passages
+                or (lead_meeting and meeting_of(scored[j].passage) == lead_meeting)]
+        # a facet asking for a kind of answer ("by how much") is answered by a sentence of that kind
+        kinds = [kind for kind in asked_kinds(facet) if kind is not CAUSE]  # a cause has many wordings: a bonus only
+        pool = [j for j in pool if all(kind.search(scored[j].text) for kind in kinds)] or pool
+        pool = [j for j in pool if not picks.repeats(j)]
+        if not pool:
+            continue
+        quoted = {normalize(scored[k].text) for k in picks.rows}  # overlapping chunks repeat sentences
+        follows = {(c.passage.n, c.index + 1) for c in scored if normalize(c.text) in quoted}
+        for j in pool:
+            if (scored[j].passage.n, scored[j].index) in follows and CONTINUATION.match(scored[j].text):
+                facet_scores[j] += cfg.continuation_bonus
+        top = max(pool, key=lambda j: (facet_scores[j], -scored[j].passage.n, -scored[j].index))
+        if facet_scores[top] >= cfg.facet_threshold:
+            picks.admit(top)
+
+
+def _add_answer_types(picks: _Picks, wanted: list[re.Pattern[str]], floor: float) -> None:
+    """For each answer type asked for that no chosen sentence carries, the best sentence of that type."""
+    scored = picks.scored
+    for kind in wanted:
+        if not any(kind.search(scored[k].text) for k in picks.rows):
+            typed = next((j for j in picks.order if kind.search(scored[j].text) and scored[j].score >= floor), None)
+            if typed is not None:
+                picks.admit(typed)
+
+
+def _add_named_meetings(picks: _Picks, named: set[str], floor: float) -> None:
+    """For a question naming several meetings, the best sentence of each one not yet quoted."""
+    if len(named) <= 1:
+        return
+    scored = picks.scored
+    covered = {meeting_of(scored[k].passage) for k in picks.rows}
+    for j in picks.order:
+        meeting = meeting_of(scored[j].passage)
+        if scored[j].score < floor:
+            continue
+        if meeting in named and meeting not in covered and picks.admit(j):
+            covered.add(meeting)
+
+
+def _add_near_best(picks: _Picks, floor: float, top_passages: set[int]) -> None:
+    """Sentences of the top passages at or above `floor`, best first, until the answer is full."""
+    for j in picks.order:
+        if picks.full():
+            break
+        if picks.scored[j].score >= floor and picks.scored[j].passage.n in top_passages:
+            picks.admit(j)
+
+
+def _next_in_paragraph(scored: list[Quote], k: int) -> int | None:
+    """The row of the sentence after row k in its paragraph, if quotable."""
+    head = scored[k]
+    return next((j for j, c in enumerate(scored) if c.passage.n == head.passage.n and c.index == head.index + 1
+                 and same_paragraph(head.passage.text, head.text, c.text)), None)
+
+
+def _add_followers(picks: _Picks, floor: float) -> None:
+    """After each chosen minutes sentence, the next sentence of its paragraph (see `follow_margin`)."""
+    scored = picks.scored
+    added = 0
+    for k in list(picks.rows):
+        if added >= picks.config.follow_max or not scored[k].passage.is_minutes:
+            continue
+        j = _next_in_paragraph(scored, k)
+        if j is None or scored[j].score < floor or picks.repeats(j):
+            continue
+        picks.rows.insert(picks.rows.index(k) + 1, j)
+        added += 1
+
+
+def unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[str]:
+    """Years and names the question specifies that no passage mentions (text or header), except
+    the year of a date the question counts from ("the first hold after the hikes that began in
+    March 2022" is answered by a 2023 passage).
+
+    A question about a period the passages do not cover ("in December 2019" over 2020-2025
+    documents) or about an entity they never name ("Wells Fargo", "Bitcoin") cannot be
+    answered by them, however similar a sentence looks. Names and their spellings are
+    `fomc_qa.text.names`'.
+    """
+    text = " ".join(f"{spelled_header(p)} {p.text}" for p in passages)
+    available, acronyms = text.lower(), spelled_acronyms(text)
+    counted_from = " ".join(reference_dates(question))  # "after the hikes that began in March 2022"
+    years = re.compile(r"\b(?:19|20)\d{2}\b")
+    specifics = set(years.findall(question)) - set(years.findall(counted_from))
+    names = set(specific_names(question)) - set(titled_names(question))
+    return {term for term in specifics | names if not mentions(available, term) and term not in acronyms}
+
+
+def names_in_quoted_passages(question: str, quotes: Sequence[Quote]) -> bool:
+    """Whether the passages the answer quotes spell a name the question asks about, if it names any: a
+    passage that merely mentions "Washington" does not make a sentence beside it an answer about Washington."""
+    names = [name for name in topic_names(question) if name not in titled_names(question)]
+    quoted = " ".join(f"{spelled_header(q.passage)} {q.passage.text}" for q in quotes)
+    acronyms = spelled_acronyms(quoted)
+    return not names or any(mentions(quoted.lower(), name) or name in acronyms for name in names)
+
+
+def same_paragraph(text: str, first: str, second: str) -> bool:
+    """Whether `second` follows `first` in `text` without a line break between them."""
+    start = text.find(first)
+    end = text.find(second, start + len(first)) if start >= 0 else -1
+    return end >= 0 and "\n" not in text[start + len(first) : end]
+
+
+def ordinal_lead(question: str, scored: list[Quote], order: list[int], margin: float) -> int:
+    """The row to lead with: the best, or for a "first"/"last" question (or one counting from a
+    date, "After the March 15, 2020 meeting, when did ...?") the earliest/latest meeting's
+    sentence among those within `margin` (`extra_margin`) of the best."""
+    first, last = asks_for_first(question), bool(LAST.search(question))
+    if first == last:
+        return order[0]
+    near = [j for j in order
+            if scored[j].score >= scored[order[0]].score - margin and meeting_of(scored[j].passage)]
+    if not near:
+        return order[0]
+    pick = min if first else max
+    target = pick(meeting_of(scored[j].passage) for j in near)
+    return next(j for j in near if meeting_of(scored[j].passage) == target)
+
+
+def named_meetings(question: str, passages: Sequence[Passage]) -> set[str]:
+    """The passages' meetings a question names in two or more separate dates ("the January 2022
+    and June 2022 meetings"); empty for a question naming one date or one period ("in 2021")."""
+    meetings = sorted({dt.date.fromisoformat(m) for m in map(meeting_of, passages) if m})
+    found = parse_filter(question, meetings)
+    if len(found.named_dates) < 2:
+        return set()
+    return {d.isoformat() for d in found.meetings or ()}
