@@ -4,7 +4,7 @@
 # evaluation summary, and answer a sample question.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-python -m fomc_pipeline.build --snapshot "$@"
+python -m fomc_pipeline.runs.build --snapshot "$@"
 echo
 echo "== Retrieval evaluation (dev split, as the build's retrieval_eval asset recorded it) =="
 python -m fomc_qa eval --golden data/eval/golden.json --split dev --stored

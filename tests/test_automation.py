@@ -131,7 +131,7 @@ def test_the_schedule_is_previewed_by_the_cli(tmp_path):
     import sys
     from pathlib import Path
 
-    from fomc_pipeline.instance_home import INSTANCE_CONFIG
+    from fomc_pipeline.runs.instance_home import INSTANCE_CONFIG
 
     (tmp_path / "dagster.yaml").write_text(INSTANCE_CONFIG.read_text())
     dagster = str(Path(sys.executable).parent / "dagster")

@@ -15,10 +15,10 @@ from conftest import GOLDEN, SNAPSHOT, seed_embedding_cache
 from sites import Route, calendar_without, serve
 from waiting import poll
 
-from fomc_pipeline.daemon import running_daemon
 from fomc_pipeline.fed.calendar import CALENDAR_PATH
-from fomc_pipeline.instance_home import open_instance
 from fomc_pipeline.partitions import meetings
+from fomc_pipeline.runs.daemon import running_daemon
+from fomc_pipeline.runs.instance_home import open_instance
 
 START = "2025-10-01"
 EARLIER, NEWEST = ["2025-10-29"], "2025-12-10"

@@ -2,7 +2,7 @@
 
 import pytest
 
-from fomc_pipeline.meeting_runs import run_metadata
+from fomc_pipeline.assets.meeting_runs import run_metadata
 
 
 def test_one_meeting_reports_as_itself_and_several_add_up_with_a_row_each():
@@ -21,7 +21,7 @@ def test_a_failed_write_in_a_run_of_several_meetings_names_the_run_s_range():
 
     import dagster as dg
 
-    from fomc_pipeline.write_failures import fails_on_write_errors
+    from fomc_pipeline.assets.write_failures import fails_on_write_errors
     from fomc_qa.index.tables import WriteFailed
 
     @fails_on_write_errors

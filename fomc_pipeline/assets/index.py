@@ -4,11 +4,11 @@ import dagster as dg
 import pyarrow.parquet as pq
 
 from fomc_pipeline.assets.ingest import chunks
-from fomc_pipeline.meeting_runs import run_metadata
+from fomc_pipeline.assets.meeting_runs import run_metadata
+from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, Storage
-from fomc_pipeline.run_threads import threads_shared_with_runs
-from fomc_pipeline.write_failures import fails_on_write_errors
+from fomc_pipeline.runs.run_threads import threads_shared_with_runs
 from fomc_qa.index.integrity import corpus_manifest_fields
 from fomc_qa.index.sentence_vectors import embed_sentences
 from fomc_qa.index.store import INDEX_PARAMS
@@ -27,7 +27,7 @@ from fomc_qa.models import DocumentChunk, embedding_text
     "and text hash, so unchanged chunks are never embedded twice. A run over several meetings embeds all "
     "their chunks in shared batches with one model load, then, while the model is loaded, the meetings' "
     "quotable sentences into the same cache, so `reader_sentences` finds them there. Torch gets this run's "
-    "share of the cores (fomc_pipeline/run_threads.py).",
+    "share of the cores (fomc_pipeline/runs/run_threads.py).",
 )
 @fails_on_write_errors
 def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:

@@ -4,12 +4,12 @@ import datetime as dt
 
 import dagster as dg
 
+from fomc_pipeline.assets.meeting_runs import run_metadata
+from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.fed.chunking import chunk_document
 from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meetings
-from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, FedSite, Storage
-from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.tables import read_records, read_table, write_records, write_rows
 from fomc_qa.models import FOMCDocument
 

@@ -6,8 +6,8 @@ import dagster as dg
 
 from fomc_pipeline.assets.quality import retrieval_eval
 from fomc_pipeline.assets.sentences import reader_sentences
+from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.resources import LanguageModel, Storage
-from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
 from fomc_qa.index.embed import through_cache

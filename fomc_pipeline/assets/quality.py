@@ -6,8 +6,8 @@ import dagster as dg
 
 from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.policy import policy_timeline
+from fomc_pipeline.assets.ui_metadata import image_preview, rounded, table
 from fomc_pipeline.resources import Storage
-from fomc_pipeline.ui_metadata import image_preview, rounded, table
 from fomc_qa.benchmark.choose import RECALL_FLOOR
 from fomc_qa.benchmark.report import ReportFiles, read_summary
 from fomc_qa.benchmark.study import NothingToMeasure, StudyOptions, run_study

@@ -12,7 +12,7 @@ from dagster._core.execution.backfill import BULK_ACTION_TERMINAL_STATUSES, Bulk
 from dagster._core.storage.dagster_run import RunsFilter
 from dagster._core.utils import make_new_backfill_id
 
-from fomc_pipeline.daemon import BUILD_TAG, BUILD_TAG_VALUE
+from fomc_pipeline.runs.daemon import BUILD_TAG, BUILD_TAG_VALUE
 
 
 class BackfillFailed(RuntimeError):
