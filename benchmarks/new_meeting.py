@@ -125,9 +125,9 @@ def measure(work: Path, site, meeting: str) -> dict:
         "corpus_s": round(corpus.timestamp - requested, 2),  # the figure: run request -> corpus with the meeting
         "refresh_done_s": round(max(ends.values()) - requested, 2),
         "refreshed_at_s": {a: round(t - requested, 2) for a, t in ends.items()},
-        "chunks_embedded": meta["embedded"].value,
-        "sentences_embedded": meta["sentences_embedded"].value if "sentences_embedded" in meta else None,
-        "torch_threads": meta["torch_threads"].value if "torch_threads" in meta else None,
+        "chunks_embedded": meta["run_chunks_embedded"].value,
+        "sentences_embedded": meta["run_sentences_embedded"].value if "run_sentences_embedded" in meta else None,
+        "torch_threads": meta["run_torch_threads"].value if "run_torch_threads" in meta else None,
     }
 
 

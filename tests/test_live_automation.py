@@ -98,7 +98,7 @@ def test_a_newly_published_meeting_flows_to_an_answer(built, tmp_path, monkeypat
             assert NEWEST in instance.get_materialized_partitions(dg.AssetKey("index_shard"))
             (record,) = instance.fetch_materializations(dg.AssetRecordsFilter(
                 asset_key=dg.AssetKey("embeddings"), asset_partitions=[NEWEST]), limit=1).records
-            assert record.asset_materialization.metadata["embedded"].value > 0  # not from the seeded cache
+            assert record.asset_materialization.metadata["run_chunks_embedded"].value > 0  # not from the seeded cache
             ended = instance.get_run_stats(run.run_id).end_time
             for asset in ["corpus", "retrieval_eval", "qa_program"]:
                 wait_until(lambda a=asset: rebuilt_after(instance, a, ended),

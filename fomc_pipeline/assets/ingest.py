@@ -4,7 +4,7 @@ import datetime as dt
 
 import dagster as dg
 
-from fomc_pipeline.assets.meeting_runs import run_metadata
+from fomc_pipeline.assets.meeting_runs import report_meetings
 from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.fed.chunking import chunk_document
 from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meetings
@@ -39,7 +39,7 @@ def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage)
                 "source_urls": dg.MetadataValue.md("\n".join(f"- {r['source_url']}" for r in pages.rows)),
                 "path": str(path),
             }
-    return dg.MaterializeResult(metadata=run_metadata(by_meeting, ["pages", "html_bytes"]))
+    return dg.MaterializeResult(metadata=report_meetings(context, by_meeting, ["pages", "html_bytes"]))
 
 
 @dg.asset(
@@ -71,7 +71,7 @@ def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.Materia
             "path": str(path),
         }
     return dg.MaterializeResult(
-        metadata=run_metadata(by_meeting, ["documents", "statements", "minutes", "characters", "sections"])
+        metadata=report_meetings(context, by_meeting, ["documents", "statements", "minutes", "characters", "sections"])
     )
 
 
@@ -104,4 +104,4 @@ def chunks(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedd
             "preview": dg.MetadataValue.md(f"`{records[0].chunk_id}`\n\n> {records[0].text[:400]}"),
             "path": str(path),
         }
-    return dg.MaterializeResult(metadata=run_metadata(by_meeting, ["chunks"]))
+    return dg.MaterializeResult(metadata=report_meetings(context, by_meeting, ["chunks"]))
