@@ -62,15 +62,14 @@ def plan_backfill(listed: list[Meeting], existing: set[str], materialized: set[s
     return keys
 
 
-SNAPSHOT_FIX = ("to build from the bundled snapshot instead, run `python -m fomc_pipeline.fed.snapshot_server` and "
-                "start `dagster dev` with FOMC_SOURCE_URL=http://127.0.0.1:8765")
+SNAPSHOT_FIX = "or, offline, start `dagster dev` with FOMC_SOURCE_URL=snapshot (the bundled snapshot)"
 
 
 def unreachable(context, client: FedClient, exc: Exception) -> dg.SkipReason:
     """A tick that cannot read the calendar (offline, a mirror down, a page that changed) is skipped with one
     line, the cause and the fix, on the Automation page and in the daemon's log, instead of a traceback."""
     line = (f"cannot read the FOMC calendar from {client.base_url} (FOMC_SOURCE_URL): {str(exc).splitlines()[0]}; "
-            f"fix: check the network or the mirror; {SNAPSHOT_FIX}")
+            f"fix: check the network or the mirror, {SNAPSHOT_FIX}")
     context.log.warning(line)
     return dg.SkipReason(line)
 
@@ -79,8 +78,8 @@ def unreachable(context, client: FedClient, exc: Exception) -> dg.SkipReason:
     target=meeting_job,
     minimum_interval_seconds=SENSOR_INTERVAL_S,
     default_status=SENSOR_STATUS,
-    description="Reads the FOMC calendar at FOMC_SOURCE_URL (the Fed's site by default, or the bundled snapshot "
-    "on loopback); adds a partition for each newly published meeting and requests its run. A tick that cannot "
+    description="Reads the FOMC calendar at FOMC_SOURCE_URL (the Fed's site by default; \"snapshot\": the bundled "
+    "snapshot on loopback); adds a partition for each newly published meeting and requests its run. A tick that cannot "
     "read the calendar is skipped with the cause and the fix.",
 )
 def new_meeting_sensor(context: dg.SensorEvaluationContext, fed: FedSite) -> dg.SensorResult | dg.SkipReason:

@@ -78,7 +78,19 @@ def test_a_tick_that_cannot_read_the_calendar_is_skipped_with_one_line_naming_ca
         assert "\n" not in line and "Traceback" not in line
         assert line.startswith(f"cannot read the FOMC calendar from {url} (FOMC_SOURCE_URL): GET ")
         assert ("HTTP 500" in line) if where == "broken calendar" else ("attempts" in line)
-        assert "fix:" in line and "python -m fomc_pipeline.fed.snapshot_server" in line
+        assert "fix:" in line and "FOMC_SOURCE_URL=snapshot" in line
+
+
+def test_fomc_source_url_snapshot_points_the_sensor_at_the_bundled_snapshot(monkeypatch):
+    """`FOMC_SOURCE_URL=snapshot dagster dev`: the sensor reads the bundled snapshot, served on loopback."""
+    monkeypatch.setenv("FOMC_SOURCE_URL", "snapshot")
+    monkeypatch.setenv("FOMC_START_DATE", "2025-06-01")
+    fed = FedSite()
+    assert fed.client().base_url.startswith("http://127.0.0.1:")
+    with dg.DagsterInstance.ephemeral() as instance:
+        result = new_meeting_sensor(dg.build_sensor_context(instance=instance, resources={"fed": fed}))
+    assert sorted(result.dynamic_partitions_requests[0].partition_keys) == [
+        "2025-06-18", "2025-07-30", "2025-09-17", "2025-10-29", "2025-12-10"]
 
 
 def test_backfill_plans_missing_partitions_and_incomplete_minutes(tmp_path):
