@@ -37,6 +37,7 @@ def test_the_demo_s_build_passes_every_check_and_reports_each_meeting_on_its_par
     data, home = tmp_path / "data", tmp_path / "home"
     (data / "eval").mkdir(parents=True)
     seed_embedding_cache(built[0], data)
+    os.symlink(REPO / "data" / "snapshot", data / "snapshot")
     (data / "eval" / "golden.json").write_text(json.dumps(small_golden()))
     env = {**os.environ, "FOMC_DATA_DIR": str(data), "DAGSTER_HOME": str(home), "PYTHONPATH": str(REPO)}
     build = subprocess.run([sys.executable, "-m", "fomc_pipeline.runs.build", "--snapshot", "--quiet",
