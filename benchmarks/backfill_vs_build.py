@@ -1,5 +1,5 @@
 """The UI's path against the README's: a backfill of every meeting and everything downstream launched
-through `dagster dev`'s GraphQL API (what "Materialize all" sends), and `python -m fomc_pipeline.build
+through `dagster dev`'s GraphQL API (what "Materialize all" sends), and `python -m fomc_pipeline.runs.build
 --snapshot`, back to back in one sitting, each into its own scratch data dir with a cold embedding cache.
 
     python benchmarks/backfill_vs_build.py [--meetings 2024-01-31 2024-03-20 ...]
@@ -56,7 +56,7 @@ def free_port() -> int:
 
 
 def time_build(env: dict, meetings: list[str] | None) -> dict:
-    args = [sys.executable, "-m", "fomc_pipeline.build", "--snapshot", "--quiet"]
+    args = [sys.executable, "-m", "fomc_pipeline.runs.build", "--snapshot", "--quiet"]
     if meetings:
         args += ["--meetings", *meetings]
     t = time.perf_counter()
@@ -76,9 +76,9 @@ def time_ui_backfill(env: dict, meetings: list[str] | None) -> dict:
         import dagster as dg
 
         from fomc_pipeline import definitions as d
-        from fomc_pipeline.build import discover
-        from fomc_pipeline.instance_home import open_instance
         from fomc_pipeline.partitions import meetings as meetings_def
+        from fomc_pipeline.runs.build import discover
+        from fomc_pipeline.runs.instance_home import open_instance
 
         _, keys = discover(meetings)
         instance = open_instance(Path(env["FOMC_DATA_DIR"]))

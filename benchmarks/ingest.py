@@ -92,7 +92,7 @@ def main(argv: list[str] | None = None) -> int:
             os.symlink(settings.paths.eval, data / "eval")
             env = {**os.environ, "FOMC_DATA_DIR": str(data), "DAGSTER_HOME": str(data / "dagster_home")}
             t, started = time.perf_counter(), time.time()
-            run = subprocess.run([sys.executable, "-m", "fomc_pipeline.build", "--snapshot", "--quiet"], env=env,
+            run = subprocess.run([sys.executable, "-m", "fomc_pipeline.runs.build", "--snapshot", "--quiet"], env=env,
                                  check=True, capture_output=True, text=True)
             figures["full_build_s"] = round(time.perf_counter() - t, 1)
             figures["build_timeline"] = build_timeline(data / "dagster_home", started)

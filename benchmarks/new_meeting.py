@@ -1,5 +1,5 @@
 """One new meeting end to end, the way the product takes it in: a loopback site over the bundled snapshot
-first hides its newest meeting; the other meetings are built (`python -m fomc_pipeline.build`, cold
+first hides its newest meeting; the other meetings are built (`python -m fomc_pipeline.runs.build`, cold
 embedding cache); then, with a daemon running the automation (`new_meeting_sensor`, `refresh_downstream`,
 the project's instance config), the site publishes the meeting and the time is taken from the sensor's
 run request to the corpus that includes the meeting (fetch -> clean -> chunk -> embed -> shard -> corpus
@@ -59,7 +59,7 @@ def build_base(base: Path, site_url: str, settings: Settings, hidden: str) -> fl
     """Every published meeting but the hidden one, and everything downstream but the ANN benchmark."""
     env = {**os.environ, **scratch(base, settings, hidden), "FOMC_SOURCE_URL": site_url}
     t = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "fomc_pipeline.build", "--quiet", "--skip", "ann_benchmark"], env=env,
+    subprocess.run([sys.executable, "-m", "fomc_pipeline.runs.build", "--quiet", "--skip", "ann_benchmark"], env=env,
                    check=True, timeout=WAIT_S * 3)
     return time.perf_counter() - t
 
@@ -72,9 +72,9 @@ def measure(work: Path, site, meeting: str) -> dict:
     """Publish the meeting and time its way into the corpus, on a daemon with the automation on."""
     import dagster as dg
 
-    from fomc_pipeline.daemon import running_daemon
-    from fomc_pipeline.instance_home import open_instance
     from fomc_pipeline.partitions import meetings
+    from fomc_pipeline.runs.daemon import running_daemon
+    from fomc_pipeline.runs.instance_home import open_instance
 
     data = work / "data"
     instance = open_instance(data)
@@ -125,9 +125,9 @@ def measure(work: Path, site, meeting: str) -> dict:
         "corpus_s": round(corpus.timestamp - requested, 2),  # the figure: run request -> corpus with the meeting
         "refresh_done_s": round(max(ends.values()) - requested, 2),
         "refreshed_at_s": {a: round(t - requested, 2) for a, t in ends.items()},
-        "chunks_embedded": meta["embedded"].value,
-        "sentences_embedded": meta["sentences_embedded"].value if "sentences_embedded" in meta else None,
-        "torch_threads": meta["torch_threads"].value if "torch_threads" in meta else None,
+        "chunks_embedded": meta["run_chunks_embedded"].value,
+        "sentences_embedded": meta["run_sentences_embedded"].value if "run_sentences_embedded" in meta else None,
+        "torch_threads": meta["run_torch_threads"].value if "run_torch_threads" in meta else None,
     }
 
 

@@ -10,7 +10,7 @@ import dagster as dg
 from fomc_pipeline.assets.index import embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
 from fomc_pipeline.assets.policy import meeting_record
-from fomc_pipeline.fed.fetch import FedClient
+from fomc_pipeline.fed.fetch import FedClient, FetchError
 from fomc_pipeline.fed.ingestion import fetch_meetings, is_published
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import FedSite, Storage
@@ -62,16 +62,33 @@ def plan_backfill(listed: list[Meeting], existing: set[str], materialized: set[s
     return keys
 
 
+SNAPSHOT_FIX = "or, offline, start `dagster dev` with FOMC_SOURCE_URL=snapshot (the bundled snapshot)"
+
+
+def unreachable(context, client: FedClient, exc: Exception) -> dg.SkipReason:
+    """A tick that cannot read the calendar (offline, a mirror down, a page that changed) is skipped with one
+    line, the cause and the fix, on the Automation page and in the daemon's log, instead of a traceback."""
+    line = (f"cannot read the FOMC calendar from {client.base_url} (FOMC_SOURCE_URL): {str(exc).splitlines()[0]}; "
+            f"fix: check the network or the mirror, {SNAPSHOT_FIX}")
+    context.log.warning(line)
+    return dg.SkipReason(line)
+
+
 @dg.sensor(
     target=meeting_job,
     minimum_interval_seconds=SENSOR_INTERVAL_S,
     default_status=SENSOR_STATUS,
-    description="Reads the FOMC calendar; adds a partition for each newly published meeting and requests its run.",
+    description="Reads the FOMC calendar at FOMC_SOURCE_URL (the Fed's site by default; \"snapshot\": the bundled "
+    "snapshot on loopback); adds a partition for each newly published meeting and requests its run. A tick that cannot "
+    "read the calendar is skipped with the cause and the fix.",
 )
 def new_meeting_sensor(context: dg.SensorEvaluationContext, fed: FedSite) -> dg.SensorResult | dg.SkipReason:
     existing = set(context.instance.get_dynamic_partitions(meetings.name))
     with fed.client() as client:
-        new = plan_new_meetings(client, fed.start, existing)
+        try:
+            new = plan_new_meetings(client, fed.start, existing)
+        except (FetchError, ValueError) as exc:
+            return unreachable(context, client, exc)
     if not new:
         return dg.SkipReason(f"no newly published meetings ({len(existing)} known)")
     keys = [m.key for m in new]
@@ -92,7 +109,10 @@ def monthly_backfill(context: dg.ScheduleEvaluationContext, fed: FedSite, storag
     existing = set(context.instance.get_dynamic_partitions(meetings.name))
     materialized = set(context.instance.get_materialized_partitions(index_shard.key))
     with fed.client() as client:
-        listed = fetch_meetings(client, fed.start)
+        try:
+            listed = fetch_meetings(client, fed.start)
+        except (FetchError, ValueError) as exc:
+            return unreachable(context, client, exc)
     keys = plan_backfill(listed, existing, materialized, storage.paths)
     if not keys:
         return dg.SkipReason("every known meeting is materialized and complete")

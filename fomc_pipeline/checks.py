@@ -10,12 +10,17 @@ import dagster as dg
 import duckdb
 import numpy as np
 import pyarrow.parquet as pq
+from dagster._core.definitions.asset_checks.asset_check_evaluation import (
+    AssetCheckEvaluation,
+    AssetCheckEvaluationTargetMaterializationData,
+)
 from usearch.index import Index
 
 from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents
 from fomc_pipeline.assets.policy import meeting_record, policy_timeline
 from fomc_pipeline.assets.program import qa_program
+from fomc_pipeline.assets.sentences import reader_sentences
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import Embedder, Storage
 from fomc_qa.answering.session import program_path
@@ -39,20 +44,33 @@ def _result(failures: list[str], **metadata) -> dg.AssetCheckResult:
     )
 
 
-def over_meetings(context: dg.AssetCheckExecutionContext, check_one) -> dg.AssetCheckResult:
-    """Run a per-meeting check on every meeting of the run (one, or a backfill's range): it passes
-    when every meeting passes. Dagster records a range run's evaluation once, not per partition."""
-    results = {key: check_one(key) for key in context.partition_keys}
-    if len(results) == 1:
-        return next(iter(results.values()))
-    failed = sorted(k for k, r in results.items() if not r.passed)
-    firsts = [f"{k}: {results[k].metadata['first_failures'].value}" for k in failed]
-    return dg.AssetCheckResult(
-        passed=not failed,
-        metadata={"meetings": len(results), "failed_meetings": ", ".join(failed) or "none",
-                  "failures": sum(int(r.metadata["failures"].value) for r in results.values()),
-                  "first_failures": "; ".join(firsts[:5]) or "none"},
-    )
+def over_meetings(context: dg.AssetCheckExecutionContext, check_one):
+    """Run a per-meeting check on every meeting of the run (one, or a backfill's range of several) and record
+    one evaluation per meeting, on that meeting's partition. (An AssetCheckResult in a run over a range is
+    recorded once, without a partition, and the UI then shows every partition of the run as skipped.)
+    A failed meeting fails its own partition; a blocking check then fails the run's step."""
+    if context.has_partition_key:
+        yield check_one(context.partition_key)
+        return
+    (spec,) = context.check_specs
+    for key in context.partition_keys:
+        result = check_one(key)
+        yield AssetCheckEvaluation(
+            asset_key=spec.asset_key, check_name=spec.name, passed=result.passed, metadata=result.metadata,
+            target_materialization_data=_latest_materialization(context.instance, spec.asset_key, key),
+            severity=result.severity, description=result.description, blocking=spec.blocking, partition=key)
+    yield dg.Output(None)
+
+
+def _latest_materialization(instance: dg.DagsterInstance, asset_key: dg.AssetKey,
+                            partition: str) -> AssetCheckEvaluationTargetMaterializationData | None:
+    """The partition's materialization the evaluation is about (what Dagster records for a one-partition run)."""
+    records = instance.fetch_materializations(
+        dg.AssetRecordsFilter(asset_key=asset_key, asset_partitions=[partition]), limit=1).records
+    if not records:
+        return None
+    return AssetCheckEvaluationTargetMaterializationData(
+        run_id=records[0].run_id, storage_id=records[0].storage_id, timestamp=records[0].timestamp)
 
 
 @dg.asset_check(asset=documents, partitions_def=meetings, blocking=True,
@@ -161,7 +179,16 @@ def index_finds_every_chunk(context: dg.AssetCheckExecutionContext, storage: Sto
     return check_index(paths.merged_index, table.column("key").to_numpy(), vectors_of(table))
 
 
-@dg.asset_check(asset=corpus, description="No source URL is ingested twice and every chunk is indexed once.")
+# A check runs after every asset whose files it reads, when they are in its run: the catalog is rewritten by
+# policy_timeline, the sentence table is written by reader_sentences, both after the corpus. Without these deps
+# a check on the corpus could run between them and read a file its run had not written yet (issue 31).
+CATALOG_WRITERS = [policy_timeline]
+DOCTOR_READS = [reader_sentences, policy_timeline]
+
+
+@dg.asset_check(asset=corpus, additional_deps=CATALOG_WRITERS,
+                description="No source URL is ingested twice and every chunk is indexed once (read after "
+                "policy_timeline, which rewrites the catalog, when both are in the run).")
 def corpus_is_unique(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
     with duckdb.connect(str(storage.paths.catalog), read_only=True) as con:
         dup_urls = con.execute("SELECT source_url FROM documents GROUP BY 1 HAVING count(*) > 1").fetchall()
@@ -173,8 +200,11 @@ def corpus_is_unique(context: dg.AssetCheckExecutionContext, storage: Storage) -
     return _result(failures, documents=n_docs, chunks=n_chunks)
 
 
-@dg.asset_check(asset=corpus, description="Every file the corpus recorded in its manifest still has the size and "
-                "SHA-256 it was written with, and the catalog opens: the check `python -m fomc_qa doctor` runs.")
+@dg.asset_check(asset=corpus, additional_deps=DOCTOR_READS,
+                description="Every file the corpus recorded in its manifest still has the size and "
+                "SHA-256 it was written with, the catalog opens and the reader's sentence table opens: the check "
+                "`python -m fomc_qa doctor` runs. It runs after reader_sentences and policy_timeline when they "
+                "are in its run, since it reads what they write.")
 def corpus_files_intact(context: dg.AssetCheckExecutionContext, storage: Storage) -> dg.AssetCheckResult:
     return diagnosis_result(diagnose(storage.paths))
 

@@ -7,6 +7,7 @@ build script and the tests configure the same way.
 from __future__ import annotations
 
 import datetime as dt
+import threading
 from pathlib import Path
 
 import dagster as dg
@@ -15,9 +16,33 @@ from fomc_pipeline.fed.fetch import FedClient
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.embed import EmbeddingCache, EmbeddingProvider, cache_path, get_encoder
 
+# FOMC_SOURCE_URL=snapshot: the bundled snapshot, served on loopback by the process that reads it (the daemon's
+# sensor, each run), so `dagster dev` works offline without a server started beside it.
+SNAPSHOT_SOURCE = "snapshot"
+_served: dict[Path, str] = {}
+_serving = threading.Lock()
+
+
+def source_url(configured: str) -> str:
+    """The URL to fetch from: the configured one, or for "snapshot" the bundled snapshot's loopback URL (served
+    once per process, on a daemon thread that ends with it)."""
+    if configured != SNAPSHOT_SOURCE:
+        return configured
+    from fomc_pipeline.fed.snapshot_server import make_server
+
+    root = Settings.from_env().paths.snapshot
+    with _serving:
+        if root not in _served:
+            server = make_server(root)
+            threading.Thread(target=server.serve_forever, daemon=True, name="fomc-snapshot").start()
+            host, port = server.server_address[:2]
+            _served[root] = f"http://{host}:{port}"
+    return _served[root]
+
 
 class FedSite(dg.ConfigurableResource):
-    """HTTP access to https://www.federalreserve.gov, or a mirror of it (FOMC_SOURCE_URL)."""
+    """HTTP access to https://www.federalreserve.gov, or a mirror of it (FOMC_SOURCE_URL; "snapshot": the
+    bundled snapshot, served on loopback)."""
 
     base_url: str | None = None
     start_date: str | None = None
@@ -28,7 +53,7 @@ class FedSite(dg.ConfigurableResource):
 
     def client(self) -> FedClient:
         return FedClient(
-            self.base_url or Settings.from_env().source_url,
+            source_url(self.base_url or Settings.from_env().source_url),
             timeout_s=self.timeout_s,
             retries=self.retries,
             backoff_s=self.backoff_s,

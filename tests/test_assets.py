@@ -72,7 +72,7 @@ def test_rematerializing_a_partition_replaces_it_and_embeds_nothing(built):
     result = dg.materialize(d.per_meeting_assets, partition_key=key, instance=instance, resources=resources)
     assert result.success
     assert provider.calls == calls, "an unchanged partition must not call the model"
-    assert result.asset_materializations_for_node("embeddings")[0].metadata["embedded"].value == 0
+    assert result.asset_materializations_for_node("embeddings")[0].metadata["run_chunks_embedded"].value == 0
     after = _table(data_dir, "chunks", key).column("chunk_id").to_pylist()
     assert after == before and len(set(after)) == len(after)
     assert len(list((data_dir / "warehouse" / "chunks").glob("*"))) == len(FIXTURE_MEETINGS)  # no temp files left

@@ -51,13 +51,46 @@ def test_sensor_adds_only_newly_listed_published_meetings(site):
         assert isinstance(third, dg.SkipReason)
 
 
-def test_sensor_fails_loudly_on_a_broken_calendar(site):
+def _closed_port_url() -> str:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return f"http://127.0.0.1:{sock.getsockname()[1]}"
+
+
+@pytest.mark.parametrize("where", ["broken calendar", "offline"])
+def test_a_tick_that_cannot_read_the_calendar_is_skipped_with_one_line_naming_cause_and_fix(site, where, tmp_path):
+    """`dagster dev` offline: the Automation page shows a skipped tick with one line, not a traceback."""
     site.routes[CALENDAR_PATH] = Route(status=500)
-    with dg.DagsterInstance.ephemeral() as instance, pytest.raises(Exception, match="fomccalendars.htm"):
-        ctx = dg.build_sensor_context(
-            instance=instance, resources={"fed": FedSite(base_url=site.url, retries=1, backoff_s=0.01)}
-        )
-        new_meeting_sensor(ctx)
+    url = site.url if where == "broken calendar" else _closed_port_url()
+    fed = FedSite(base_url=url, retries=1, backoff_s=0.01, start_date="2025-01-01")
+    with dg.DagsterInstance.ephemeral() as instance:
+        result = new_meeting_sensor(dg.build_sensor_context(instance=instance, resources={"fed": fed}))
+    (tmp_path / "home").mkdir()
+    instance = dg.DagsterInstance.local_temp(tempdir=str(tmp_path / "home"))
+    with dg.build_schedule_context(instance=instance, scheduled_execution_time=dt.datetime(2026, 1, 1, 6),
+                                   resources={"fed": fed, "storage": Storage(data_dir=str(tmp_path))}) as context:
+        scheduled = monthly_backfill(context)
+    for skipped in (result, scheduled):
+        assert isinstance(skipped, dg.SkipReason)
+        line = skipped.skip_message
+        assert "\n" not in line and "Traceback" not in line
+        assert line.startswith(f"cannot read the FOMC calendar from {url} (FOMC_SOURCE_URL): GET ")
+        assert ("HTTP 500" in line) if where == "broken calendar" else ("attempts" in line)
+        assert "fix:" in line and "FOMC_SOURCE_URL=snapshot" in line
+
+
+def test_fomc_source_url_snapshot_points_the_sensor_at_the_bundled_snapshot(monkeypatch):
+    """`FOMC_SOURCE_URL=snapshot dagster dev`: the sensor reads the bundled snapshot, served on loopback."""
+    monkeypatch.setenv("FOMC_SOURCE_URL", "snapshot")
+    monkeypatch.setenv("FOMC_START_DATE", "2025-06-01")
+    fed = FedSite()
+    assert fed.client().base_url.startswith("http://127.0.0.1:")
+    with dg.DagsterInstance.ephemeral() as instance:
+        result = new_meeting_sensor(dg.build_sensor_context(instance=instance, resources={"fed": fed}))
+    assert sorted(result.dynamic_partitions_requests[0].partition_keys) == [
+        "2025-06-18", "2025-07-30", "2025-09-17", "2025-10-29", "2025-12-10"]
 
 
 def test_backfill_plans_missing_partitions_and_incomplete_minutes(tmp_path):
@@ -131,7 +164,7 @@ def test_the_schedule_is_previewed_by_the_cli(tmp_path):
     import sys
     from pathlib import Path
 
-    from fomc_pipeline.instance_home import INSTANCE_CONFIG
+    from fomc_pipeline.runs.instance_home import INSTANCE_CONFIG
 
     (tmp_path / "dagster.yaml").write_text(INSTANCE_CONFIG.read_text())
     dagster = str(Path(sys.executable).parent / "dagster")

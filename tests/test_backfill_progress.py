@@ -1,6 +1,6 @@
 """The build's progress line: meetings and steps done of total, and an ETA from the pace so far."""
 
-from fomc_pipeline.backfill import Progress
+from fomc_pipeline.runs.backfill import Progress
 
 
 def test_eta_follows_the_pace_of_steps_and_stops_when_done():

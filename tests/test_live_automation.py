@@ -15,10 +15,10 @@ from conftest import GOLDEN, SNAPSHOT, seed_embedding_cache
 from sites import Route, calendar_without, serve
 from waiting import poll
 
-from fomc_pipeline.daemon import running_daemon
 from fomc_pipeline.fed.calendar import CALENDAR_PATH
-from fomc_pipeline.instance_home import open_instance
 from fomc_pipeline.partitions import meetings
+from fomc_pipeline.runs.daemon import running_daemon
+from fomc_pipeline.runs.instance_home import open_instance
 
 START = "2025-10-01"
 EARLIER, NEWEST = ["2025-10-29"], "2025-12-10"
@@ -98,7 +98,7 @@ def test_a_newly_published_meeting_flows_to_an_answer(built, tmp_path, monkeypat
             assert NEWEST in instance.get_materialized_partitions(dg.AssetKey("index_shard"))
             (record,) = instance.fetch_materializations(dg.AssetRecordsFilter(
                 asset_key=dg.AssetKey("embeddings"), asset_partitions=[NEWEST]), limit=1).records
-            assert record.asset_materialization.metadata["embedded"].value > 0  # not from the seeded cache
+            assert record.asset_materialization.metadata["run_chunks_embedded"].value > 0  # not from the seeded cache
             ended = instance.get_run_stats(run.run_id).end_time
             for asset in ["corpus", "retrieval_eval", "qa_program"]:
                 wait_until(lambda a=asset: rebuilt_after(instance, a, ended),

@@ -13,7 +13,7 @@ from dagster._core.execution.backfill import BulkActionStatus, PartitionBackfill
 from dagster._core.test_utils import create_run_for_test
 from dagster._daemon.types import DaemonHeartbeat
 
-from fomc_pipeline.daemon import (
+from fomc_pipeline.runs.daemon import (
     BUILD_TAG,
     BUILD_TAG_VALUE,
     _group_alive,
@@ -21,7 +21,7 @@ from fomc_pipeline.daemon import (
     daemon_serves,
     reap_orphans,
 )
-from fomc_pipeline.instance_home import INSTANCE_CONFIG, ensure_home
+from fomc_pipeline.runs.instance_home import INSTANCE_CONFIG, ensure_home
 
 
 def _backfill(backfill_id: str, tags: dict) -> PartitionBackfill:

@@ -25,7 +25,7 @@ from fomc_pipeline.partitions import meetings
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 KEYS = sorted(FIXTURE_MEETINGS)
-BUILD = [sys.executable, "-m", "fomc_pipeline.build", "--snapshot", "--quiet", "--meetings", *KEYS,
+BUILD = [sys.executable, "-m", "fomc_pipeline.runs.build", "--snapshot", "--quiet", "--meetings", *KEYS,
          "--skip", *(a.key.to_user_string() for a in d.downstream)]
 
 

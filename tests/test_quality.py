@@ -63,6 +63,9 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
     assert meta["lm"].value == "local/extractive"
     assert 0.0 <= meta["dev_score_before"].value <= 1.0 and 0.0 <= meta["dev_score_after"].value <= 1.0
     assert meta["demos"].value <= 2
+    if meta["dev_score_before"].value == meta["dev_score_after"].value:  # the extractive reader ignores demos
+        assert meta["dev_score_change"].value.startswith("unchanged, as expected: the extractive reader")
+
     assert meta["sentences_embedded"].value > 0
     first = json.loads(saved.read_text())
     again = dg.materialize([qa_program], instance=instance, resources=resources,
@@ -70,6 +73,15 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
     # a recompile finds every sentence vector in the cache, and compiles the same program
     assert again.asset_materializations_for_node("qa_program")[0].metadata["sentences_embedded"].value == 0
     assert json.loads(saved.read_text()) == first
+
+
+def test_the_program_s_metadata_says_why_the_dev_score_did_or_did_not_move():
+    from fomc_pipeline.assets.program import score_change_note
+
+    assert "extractive reader" in score_change_note(0.5, 0.5, "local/extractive", 2)
+    assert score_change_note(0.5, 0.5, "openai/gpt-x", 0).startswith("unchanged: compiling kept no demo")
+    assert score_change_note(0.5, 0.5, "openai/gpt-x", 3).startswith("unchanged: the 3 demos")
+    assert score_change_note(0.5, 0.625, "openai/gpt-x", 3) == "+0.1250 after compiling 3 demos into the prompt"
 
 
 def test_ann_benchmark_asset_on_the_fixture_corpus(built):
@@ -82,12 +94,21 @@ def test_ann_benchmark_asset_on_the_fixture_corpus(built):
     assert result.success
     meta = result.asset_materializations_for_node("ann_benchmark")[0].metadata
     files = ReportFiles.of(DataPaths(data_dir))
-    assert meta["shipped"].value.startswith("usearch")
+    assert meta["shipped_config"].value.startswith("usearch")
+    # every figure says its unit, and every ratio which way it divides (rival over shipped)
+    assert not any(k.startswith("p50_ratio") or k == "shipped_p50_over_this" for k in meta)
+    ratios = [k for k in meta if "_over_" in k]
+    assert ratios and all(k.endswith("_p50_over_shipped_p50") for k in ratios)
+    assert meta["shipped_p50_ms"].value > 0
     assert meta["recall_vs_latency"].value.startswith("![ann_benchmark_recall_latency](data:image/png;base64,")
     assert str(files.plot) in meta["recall_vs_latency"].value and len(meta["recall_vs_latency"].value) < 200_000
     rows = meta["head_to_head"].value.records
     assert rows[0].data["role"] == "shipped" and rows[0].data["recall_at_10"] == meta["shipped_recall_at_10"].value
     assert all(len(str(r.data["p50_ms"]).split(".")[-1]) <= 4 for r in rows)
+    assert rows[0].data["p50_over_shipped_p50"] == 1.0 and "shipped_p50_over_this" not in rows[0].data
+    for family_row in rows[1:]:  # a rival's p50 over the shipped p50, not the other way round
+        ratio = family_row.data["p50_over_shipped_p50"]
+        assert ratio == pytest.approx(family_row.data["p50_ms"] / rows[0].data["p50_ms"], rel=1e-2, abs=1e-3)
     check = result.get_asset_check_evaluations()[0]
     assert check.passed and check.metadata["recall_at_10"].value >= 0.99
     assert files.parquet.exists() and files.markdown.exists()

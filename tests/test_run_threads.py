@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from fomc_pipeline import run_threads as rt
+from fomc_pipeline.runs import run_threads as rt
 
 
 def test_share_divides_the_cores_among_the_runs_and_never_goes_below_one():

@@ -143,8 +143,8 @@ def test_the_meeting_runs_embed_the_sentences_so_the_table_embeds_none(built):
         first_by_meeting.setdefault(record.partition_key, record.asset_materialization.metadata)
     assert len(first_by_meeting) == 3
     # The fixture's meetings were materialized one after another: each embedded the sentences the cache lacked.
-    assert sum(m["sentences_embedded"].value for m in first_by_meeting.values()) == meta["sentences"].value
-    assert all(m["sentences"].value >= m["sentences_embedded"].value > 0 for m in first_by_meeting.values())
+    assert sum(m["run_sentences_embedded"].value for m in first_by_meeting.values()) == meta["sentences"].value
+    assert all(m["run_sentences"].value >= m["run_sentences_embedded"].value > 0 for m in first_by_meeting.values())
 
 
 def test_without_the_cache_the_table_embeds_its_sentences_itself(built, tmp_path):

@@ -10,7 +10,7 @@ import dagster as dg
 import pytest
 from matplotlib import image, pyplot
 
-from fomc_pipeline.ui_metadata import PREVIEW_WIDTH_PX, image_preview, table
+from fomc_pipeline.assets.ui_metadata import PREVIEW_WIDTH_PX, image_preview, table
 
 
 def preview_width(value: dg.MetadataValue) -> int:

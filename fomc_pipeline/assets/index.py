@@ -4,11 +4,11 @@ import dagster as dg
 import pyarrow.parquet as pq
 
 from fomc_pipeline.assets.ingest import chunks
-from fomc_pipeline.meeting_runs import run_metadata
+from fomc_pipeline.assets.meeting_runs import report_meetings
+from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, Storage
-from fomc_pipeline.run_threads import threads_shared_with_runs
-from fomc_pipeline.write_failures import fails_on_write_errors
+from fomc_pipeline.runs.run_threads import threads_shared_with_runs
 from fomc_qa.index.integrity import corpus_manifest_fields
 from fomc_qa.index.sentence_vectors import embed_sentences
 from fomc_qa.index.store import INDEX_PARAMS
@@ -27,7 +27,7 @@ from fomc_qa.models import DocumentChunk, embedding_text
     "and text hash, so unchanged chunks are never embedded twice. A run over several meetings embeds all "
     "their chunks in shared batches with one model load, then, while the model is loaded, the meetings' "
     "quotable sentences into the same cache, so `reader_sentences` finds them there. Torch gets this run's "
-    "share of the cores (fomc_pipeline/run_threads.py).",
+    "share of the cores (fomc_pipeline/runs/run_threads.py).",
 )
 @fails_on_write_errors
 def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedder) -> dg.MaterializeResult:
@@ -47,11 +47,13 @@ def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Em
         # The reader's sentences of these meetings (reader_sentences collects them from the cache).
         sentences, _, sentences_embedded = embed_sentences([c.text for key in keys for c in records[key]],
                                                            provider, cache)
-    metadata = run_metadata(by_meeting, ["vectors"])
+    metadata = report_meetings(context, by_meeting, ["vectors"])
+    # The run embeds its meetings' chunks and sentences in shared batches: these counts are the run's.
     return dg.MaterializeResult(
-        metadata={**metadata, "embedded": result.embedded, "from_cache": result.table.num_rows - result.embedded,
-                  "sentences": len(sentences), "sentences_embedded": sentences_embedded,
-                  "torch_threads": ", ".join(map(str, threads.changes)) or "default",
+        metadata={**metadata, "run_chunks_embedded": result.embedded,
+                  "run_chunks_from_cache": result.table.num_rows - result.embedded,
+                  "run_sentences": len(sentences), "run_sentences_embedded": sentences_embedded,
+                  "run_torch_threads": ", ".join(map(str, threads.changes)) or "default",
                   "model": embedder.model_name}
     )
 
@@ -63,7 +65,8 @@ def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Em
     deps=[embeddings],
     kinds={"python"},
     description="The meeting's USearch HNSW index (inner product, f16; fomc_qa.index.store.INDEX_PARAMS) keyed by "
-    "deterministic 63-bit chunk keys, written atomically to data/index/shards/<meeting>.usearch. A question "
+    "deterministic 63-bit chunk keys, written atomically to data/index/shards/MEETING.usearch (MEETING: the "
+    "meeting's date, YYYY-MM-DD). A question "
     "naming dates is searched within its meetings' shards.",
 )
 @fails_on_write_errors
@@ -75,7 +78,8 @@ def index_shard(context: dg.AssetExecutionContext, storage: Storage) -> dg.Mater
         size = write_index(paths.shard_file(key), table.column("key").to_numpy(), vectors_of(table))
         by_meeting[key] = {"keys": table.num_rows, "bytes": size, "path": str(paths.shard_file(key))}
     return dg.MaterializeResult(
-        metadata={**run_metadata(by_meeting, ["keys", "bytes"]), "params": dg.MetadataValue.json(INDEX_PARAMS)}
+        metadata={**report_meetings(context, by_meeting, ["keys", "bytes"]),
+                  "params": dg.MetadataValue.json(INDEX_PARAMS)}
     )
 
 

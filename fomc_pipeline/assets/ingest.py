@@ -4,12 +4,12 @@ import datetime as dt
 
 import dagster as dg
 
+from fomc_pipeline.assets.meeting_runs import report_meetings
+from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.fed.chunking import chunk_document
 from fomc_pipeline.fed.ingestion import build_document, fetch_meeting_pages, find_meetings
-from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Embedder, FedSite, Storage
-from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.tables import read_records, read_table, write_records, write_rows
 from fomc_qa.models import FOMCDocument
 
@@ -39,7 +39,7 @@ def raw_pages(context: dg.AssetExecutionContext, fed: FedSite, storage: Storage)
                 "source_urls": dg.MetadataValue.md("\n".join(f"- {r['source_url']}" for r in pages.rows)),
                 "path": str(path),
             }
-    return dg.MaterializeResult(metadata=run_metadata(by_meeting, ["pages", "html_bytes"]))
+    return dg.MaterializeResult(metadata=report_meetings(context, by_meeting, ["pages", "html_bytes"]))
 
 
 @dg.asset(
@@ -71,7 +71,7 @@ def documents(context: dg.AssetExecutionContext, storage: Storage) -> dg.Materia
             "path": str(path),
         }
     return dg.MaterializeResult(
-        metadata=run_metadata(by_meeting, ["documents", "statements", "minutes", "characters", "sections"])
+        metadata=report_meetings(context, by_meeting, ["documents", "statements", "minutes", "characters", "sections"])
     )
 
 
@@ -104,4 +104,4 @@ def chunks(context: dg.AssetExecutionContext, storage: Storage, embedder: Embedd
             "preview": dg.MetadataValue.md(f"`{records[0].chunk_id}`\n\n> {records[0].text[:400]}"),
             "path": str(path),
         }
-    return dg.MaterializeResult(metadata=run_metadata(by_meeting, ["chunks"]))
+    return dg.MaterializeResult(metadata=report_meetings(context, by_meeting, ["chunks"]))

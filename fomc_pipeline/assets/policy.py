@@ -5,12 +5,12 @@ import polars as pl
 
 from fomc_pipeline.assets.index import corpus
 from fomc_pipeline.assets.ingest import chunks, raw_pages
+from fomc_pipeline.assets.meeting_runs import report_meetings
+from fomc_pipeline.assets.ui_metadata import image_preview, table
+from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.fed.record_parser import parse_meeting_record
-from fomc_pipeline.meeting_runs import run_metadata
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Storage
-from fomc_pipeline.ui_metadata import image_preview, table
-from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.index.tables import atomic_write, atomic_write_bytes, read_records, read_table
 from fomc_qa.index.writer import write_catalog
 from fomc_qa.models import DocumentChunk, FOMCDocument
@@ -33,9 +33,9 @@ from fomc_qa.policy.timeline import chain_problems, records_json, timeline_rows
 @fails_on_write_errors
 def meeting_record(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     by_meeting = {key: _write_record(storage.paths, key) for key in context.partition_keys}
-    return dg.MaterializeResult(metadata=run_metadata(
-        by_meeting, ["voters_for", "statement_sentences"], shown=["decision", "change_bp", "range_after", "dissenters"]
-    ))
+    return dg.MaterializeResult(metadata=report_meetings(
+        context, by_meeting, ["voters_for", "statement_sentences"],
+        shown=["decision", "change_bp", "range_after", "dissenters"]))
 
 
 def _write_record(paths, key: str) -> dict:

@@ -6,8 +6,8 @@ import dagster as dg
 
 from fomc_pipeline.assets.quality import retrieval_eval
 from fomc_pipeline.assets.sentences import reader_sentences
+from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.resources import LanguageModel, Storage
-from fomc_pipeline.write_failures import fails_on_write_errors
 from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
 from fomc_qa.index.embed import through_cache
@@ -57,6 +57,19 @@ def score(program: "FOMCAnswerer", examples: "list[dspy.Example]") -> float:
     return sum(answer_metric(ex, program(question=ex.question)) for ex in examples) / max(len(examples), 1)
 
 
+def score_change_note(before: float, after: float, lm: str, demos: int) -> str:
+    """Why the dev score moved, or did not: a reader of the UI otherwise wonders whether compiling did anything."""
+    if round(before, 4) != round(after, 4):
+        return f"{after - before:+.4f} after compiling {demos} demos into the prompt"
+    if lm.startswith("local/extractive"):
+        return ("unchanged, as expected: the extractive reader (FOMC_QA_LM=extractive) reads only the question and "
+                "its passages, never the few-shot demos compiling adds; set FOMC_QA_LM to a generative LM for "
+                "compiling to change answers")
+    if not demos:
+        return "unchanged: compiling kept no demo (none of the train questions passed the metric)"
+    return f"unchanged: the {demos} demos compiled into the prompt changed no dev answer's score"
+
+
 @dg.asset(
     group_name="answering",
     deps=[retrieval_eval, reader_sentences],
@@ -99,6 +112,7 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
             "optimizer": config.optimizer,
             "dev_score_before": round(before, 4),
             "dev_score_after": round(after, 4),
+            "dev_score_change": score_change_note(before, after, str(model.model), len(demos)),
             "train_questions": len(train),
             "dev_questions": len(dev),
             "dev_questions_in_split": len(all_dev),

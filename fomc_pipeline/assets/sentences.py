@@ -6,9 +6,9 @@ import dagster as dg
 import pyarrow.parquet as pq
 
 from fomc_pipeline.assets.index import corpus
+from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.resources import Embedder, Storage
-from fomc_pipeline.run_threads import threads_shared_with_runs
-from fomc_pipeline.write_failures import fails_on_write_errors
+from fomc_pipeline.runs.run_threads import threads_shared_with_runs
 from fomc_qa.index.embed import cached_vectors, embed_with_cache
 from fomc_qa.index.integrity import load_manifest
 from fomc_qa.index.sentence_vectors import corpus_sentences, write_sentence_table

@@ -34,7 +34,7 @@ PROGRAM_ASSET = "qa_program"
 PARQUET_MAGIC = b"PAR1"
 
 
-BUILD_COMMAND = "bash scripts/demo.sh  (or: python -m fomc_pipeline.build)"
+BUILD_COMMAND = "bash scripts/demo.sh  (or: python -m fomc_pipeline.runs.build)"
 
 
 class IndexMissing(RuntimeError):

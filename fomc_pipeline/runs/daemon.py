@@ -23,7 +23,9 @@ from fomc_qa.index.tables import atomic_write_bytes
 
 CODE_LOCATION = "fomc_pipeline.definitions"
 BUILD_TAG = "fomc/launched_by"
-BUILD_TAG_VALUE = "fomc_pipeline.build"
+BUILD_TAG_VALUE = "fomc_pipeline.runs.build"
+# What builds tagged their runs and backfills before the module moved to fomc_pipeline.runs: still reaped.
+BUILD_TAG_VALUES = [BUILD_TAG_VALUE, "fomc_pipeline.build"]
 # The daemon beats about every 20 s; a beat older than this means no daemon serves the instance.
 HEARTBEAT_FRESH_S = 60.0
 UNFINISHED = [DagsterRunStatus.NOT_STARTED, DagsterRunStatus.QUEUED, DagsterRunStatus.STARTING,
@@ -106,14 +108,14 @@ def _stop_group(pgid: int, grace_s: float = 20.0, leader: subprocess.Popen | Non
 def running_daemon(instance: dg.DagsterInstance, home: Path, log_path: Path,
                    automation: bool = False) -> Iterator[subprocess.Popen]:
     """`dagster-daemon run` on this code location for the duration of the block (with the shorter backfill
-    tick of `fomc_pipeline.daemon_main`), with the sensors and schedule off (FOMC_AUTOMATION) unless
+    tick of `fomc_pipeline.runs.daemon_main`), with the sensors and schedule off (FOMC_AUTOMATION) unless
     `automation`; its output goes to `log_path`. Stopped (with
     everything it started) on exit, and its heartbeats removed: they would make a build started within
     the minute take the stopped daemon for one that serves the instance, and wait on it."""
     log_path.parent.mkdir(parents=True, exist_ok=True)
     with open(log_path, "ab") as log:
         process = subprocess.Popen(
-            [sys.executable, "-m", "fomc_pipeline.daemon_main", "run", "-m", CODE_LOCATION],
+            [sys.executable, "-m", "fomc_pipeline.runs.daemon_main", "run", "-m", CODE_LOCATION],
             stdout=log, stderr=subprocess.STDOUT, preexec_fn=_die_with_parent,
             env={**os.environ, "FOMC_AUTOMATION": "on" if automation else "off"},
         )
@@ -140,14 +142,14 @@ def reap_orphans(instance: dg.DagsterInstance, home: Path) -> list[str]:
         pid_file.unlink(missing_ok=True)
         instance.wipe_daemon_heartbeats()
     failed = []
-    for run in instance.get_runs(RunsFilter(statuses=UNFINISHED, tags={BUILD_TAG: BUILD_TAG_VALUE})):
+    for run in instance.get_runs(RunsFilter(statuses=UNFINISHED, tags={BUILD_TAG: BUILD_TAG_VALUES})):
         instance.report_run_failed(
-            run, f"Marked failed by python -m fomc_pipeline.build at {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M:%S} "
+            run, f"Marked failed by python -m fomc_pipeline.runs.build at {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M:%S} "
             "UTC: the build that launched this run was killed before it finished.")
         failed.append(run.run_id)
     from dagster._core.execution.backfill import BulkActionStatus
 
     for backfill in instance.get_backfills(status=BulkActionStatus.REQUESTED):
-        if backfill.tags.get(BUILD_TAG) == BUILD_TAG_VALUE:
+        if backfill.tags.get(BUILD_TAG) in BUILD_TAG_VALUES:
             instance.update_backfill(backfill.with_status(BulkActionStatus.FAILED))
     return failed

@@ -12,7 +12,9 @@ from dagster._core.execution.backfill import BULK_ACTION_TERMINAL_STATUSES, Bulk
 from dagster._core.storage.dagster_run import RunsFilter
 from dagster._core.utils import make_new_backfill_id
 
-from fomc_pipeline.daemon import BUILD_TAG, BUILD_TAG_VALUE
+from fomc_pipeline.runs.daemon import BUILD_TAG, BUILD_TAG_VALUE
+
+TITLE_TAG = "fomc/build"
 
 
 class BackfillFailed(RuntimeError):
@@ -61,11 +63,13 @@ def launch(instance: dg.DagsterInstance, defs: dg.Definitions, partition_keys: S
         partition_names=list(partition_keys),
         asset_selection=[a.key for a in assets],
         backfill_timestamp=time.time(),
-        tags={BUILD_TAG: BUILD_TAG_VALUE},
+        # The UI shows neither a backfill's title nor its description on the runs it launches; their tags it shows
+        # (on the Runs page and each run's), and the backfill's tags go to every run it launches.
+        tags={BUILD_TAG: BUILD_TAG_VALUE, TITLE_TAG: title},
         dynamic_partitions_store=instance,
         all_partitions=False,
         title=title,
-        description=f"{len(partition_keys)} meetings and everything downstream, launched by {BUILD_TAG_VALUE}",
+        description=f"{title}: {len(partition_keys)} meetings and everything downstream, launched by {BUILD_TAG_VALUE}",
         run_config=None,
     )
     instance.add_backfill(backfill)

@@ -1,6 +1,6 @@
 """`dagster-daemon run` with a shorter backfill tick: the daemon the build (and the tests) start.
 
-    python -m fomc_pipeline.daemon_main run -m fomc_pipeline.definitions
+    python -m fomc_pipeline.runs.daemon_main run -m fomc_pipeline.definitions
 
 Dagster 1.13's backfill daemon looks at its backfills every 30 s (`DEFAULT_DAEMON_INTERVAL_SECONDS` in
 `dagster._daemon.controller`; no instance setting changes it). A build pays that tick twice on its

@@ -10,7 +10,7 @@ import dagster as dg
 
 from fomc_qa.index.tables import atomic_write_bytes
 
-DEPLOY = Path(__file__).resolve().parents[1] / "deploy"
+DEPLOY = Path(__file__).resolve().parents[2] / "deploy"
 INSTANCE_CONFIG = DEPLOY / "dagster.yaml"
 # What scripts/setup.sh wrote before deploy/dagster.yaml existed: replaced, since it set nothing else.
 _TELEMETRY_ONLY = "telemetry:\n  enabled: false\n"

@@ -2,9 +2,9 @@
 backfill the UI's "Materialize all" launches (every meeting partition, a few meetings per run, then
 the corpus and everything downstream) and wait for it, with progress in the terminal.
 
-    python -m fomc_pipeline.build              # from FOMC_SOURCE_URL (the Fed's site by default)
-    python -m fomc_pipeline.build --snapshot   # from the bundled snapshot, served on loopback
-    python -m fomc_pipeline.build --snapshot --meetings 2024-01-31 2024-03-20
+    python -m fomc_pipeline.runs.build              # from FOMC_SOURCE_URL (the Fed's site by default)
+    python -m fomc_pipeline.runs.build --snapshot   # from the bundled snapshot, served on loopback
+    python -m fomc_pipeline.runs.build --snapshot --meetings 2024-01-31 2024-03-20
 
 A daemon works the backfill through the run queue: `dagster dev`'s when one serves the instance,
 else one the build starts and stops (README, "Operations").
@@ -46,11 +46,11 @@ def discover(meeting_keys: list[str] | None) -> tuple[int, list[str]]:
 def build(meeting_keys: list[str] | None, quiet: bool = False, skip: list[str] | None = None) -> dict:
     """Backfill the whole graph over the published meetings (less the downstream assets named in
     `skip`); returns a summary (also printed)."""
-    from fomc_pipeline import backfill
     from fomc_pipeline import definitions as d
-    from fomc_pipeline.daemon import daemon_serves, reap_orphans, running_daemon
-    from fomc_pipeline.instance_home import open_instance
     from fomc_pipeline.partitions import MEETINGS_PER_RUN, meetings
+    from fomc_pipeline.runs import backfill
+    from fomc_pipeline.runs.daemon import daemon_serves, reap_orphans, running_daemon
+    from fomc_pipeline.runs.instance_home import open_instance
 
     settings = Settings.from_env()
     names = {a.key.to_user_string(): a for a in d.downstream}
