@@ -30,7 +30,7 @@ MAY_IMPORT: dict[str, set[str]] = {
                            "fomc_qa.index", "fomc_qa.text", "fomc_qa.evaluation", "fomc_qa.models", "fomc_qa.config"},
     "fomc_qa.cli": {"fomc_qa.*"},
     "fomc_qa.__main__": {"fomc_qa.cli"},
-    "fomc_pipeline.fed": {"fomc_qa.models", "fomc_qa.text", "fomc_qa.policy"},
+    "fomc_pipeline.fed": {"fomc_qa.models", "fomc_qa.text", "fomc_qa.config", "fomc_qa.policy"},
     "fomc_pipeline": {"fomc_qa.*", "fomc_pipeline.*"},
 }
 EXACT_ONLY = {"fomc_qa"}
