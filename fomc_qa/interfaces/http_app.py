@@ -23,10 +23,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from fomc_qa.interfaces.access import Access, AccessGuard
 from fomc_qa.interfaces.body_limit import BodyLimit
 from fomc_qa.interfaces.conversations import CONVERSATION_ID_PATTERN, Message
-from fomc_qa.interfaces.errors import ServiceError, UnknownDocument
+from fomc_qa.interfaces.errors import ServiceError, UnknownConversation
 from fomc_qa.interfaces.http_schemas import AnswerRequest, ErrorBody
+from fomc_qa.interfaces.messages import error_message, sentence, without_input
 from fomc_qa.interfaces.records import AnswerResult, Health, TimelineRow
 from fomc_qa.interfaces.service import FOMCService
 from fomc_qa.models import DOCUMENT_ID_PATTERN, FOMCDocument, SearchHit
@@ -34,52 +36,65 @@ from fomc_qa.models import DOCUMENT_ID_PATTERN, FOMCDocument, SearchHit
 log = logging.getLogger("fomc_qa.api")
 
 _ERRORS = {
+    401: {"model": ErrorBody, "description": "FOMC_QA_API_TOKEN is set and the request has no valid bearer token"},
     404: {"model": ErrorBody, "description": "Unknown document or conversation"},
     413: {"model": ErrorBody, "description": "Request body over 16 KiB"},
+    429: {"model": ErrorBody, "description": "Over the per-client rate limit (FOMC_QA_RATE_LIMIT a minute)"},
     503: {"model": ErrorBody, "description": "No materialized index (the build command is named), or the LM is "
                                              "unavailable"},
 }
 # Each server-sent event: its name, and its data as one line of JSON.
 _EVENT = {"type": "object", "required": ["event", "data"],
-          "properties": {"event": {"enum": ["hits", "answer", "citations", "done", "error"]},
+          "properties": {"event": {"enum": ["hits", "answer", "citations", "sources", "done", "error"]},
                          "data": {"type": "string", "contentMediaType": "application/json"}}}
 _STREAM = {"content": {"text/event-stream": {"schema": _EVENT}},
-           "description": "Events `hits` (retrieval), `answer`, `citations`, then `done`; or `error`."}
+           "description": "Events `hits` (retrieval), `answer`, `citations`, `sources` (each cited "
+                          "document's page on the Fed's site), then `done`; or `error`."}
 
 
-def create_app(service: FOMCService | None = None) -> FastAPI:
-    """The app over `service` (default: one over FOMC_DATA_DIR), which it opens once at startup."""
+def create_app(service: FOMCService | None = None, access: Access | None = None) -> FastAPI:
+    """The app over `service` (default: one over FOMC_DATA_DIR), which it opens once at startup, behind
+    `access` (default: from the environment: token, rate limit, CORS origins)."""
     svc = service or FOMCService()
+    access = access or Access.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await run_in_threadpool(svc.warm)
         yield
 
-    app = FastAPI(title="fomc-qa", version="1", lifespan=lifespan, responses=_ERRORS,
-                  description="Cited answers from FOMC statements and minutes.")
+    app = FastAPI(title="fomc-qa", version="1", lifespan=lifespan, responses=_ERRORS, docs_url=None,
+                  redoc_url=None, description="Cited answers from FOMC statements and minutes.")
+    # The last added is the outermost: CORS (when configured) answers a preflight, the guard checks the
+    # rate and the token, and only then is a body read.
     app.add_middleware(BodyLimit)
+    app.add_middleware(AccessGuard, access=access)
+    if access.cors_origins:
+        from starlette.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=list(access.cors_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["Authorization", "Content-Type"])
 
     @app.exception_handler(ServiceError)
     async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
         if exc.status == 422:  # the same shape as FastAPI's own validation errors
             field = exc.field or "request"
-            message = str(exc) if str(exc).startswith(field) else f"{field}: {exc}"
-            detail = [{"loc": ["request", field], "msg": str(exc), "type": "value_error"}]
+            message = sentence(field, str(exc))
+            detail = [{"loc": ["request", field], "msg": message.split(": ", 1)[1], "type": "value_error"}]
             return JSONResponse({"detail": detail, "message": message}, status_code=422)
         return JSONResponse(ErrorBody(detail=str(exc), field=exc.field).model_dump(), status_code=exc.status)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = jsonable_encoder(exc.errors(), custom_encoder={Exception: str})
-        message = "; ".join(f"{_field(e['loc'])}: {e['msg']}" for e in errors)
+        errors = [without_input(e) for e in jsonable_encoder(exc.errors(), custom_encoder={Exception: str})]
+        message = " ".join(error_message(_field(e["loc"]), e["type"], e["msg"]) for e in errors)
         return JSONResponse({"detail": errors, "message": message}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         if exc.status_code == 400:  # a body that is not even text (invalid UTF-8): malformed JSON, so 422
-            detail = [{"loc": ["body"], "msg": f"malformed JSON ({exc.detail})", "type": "json_invalid"}]
-            return JSONResponse({"detail": detail, "message": f"body: malformed JSON ({exc.detail})"},
+            detail = [{"loc": ["body"], "msg": "The body is not valid JSON.", "type": "json_invalid"}]
+            return JSONResponse({"detail": detail, "message": "body: The body is not valid JSON."},
                                 status_code=422)
         return JSONResponse({"detail": str(exc.detail), "field": None}, status_code=exc.status_code,
                             headers=exc.headers)
@@ -92,6 +107,11 @@ def create_app(service: FOMCService | None = None) -> FastAPI:
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> HTMLResponse:
         return HTMLResponse(files("fomc_qa.interfaces").joinpath("static/index.html").read_text(encoding="utf-8"))
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def docs() -> HTMLResponse:
+        """The API reference, rendered from /openapi.json by a page with no outside assets (works offline)."""
+        return HTMLResponse(files("fomc_qa.interfaces").joinpath("static/docs.html").read_text(encoding="utf-8"))
 
     @app.get("/healthz", response_model=Health)
     def healthz() -> Health:
@@ -107,6 +127,7 @@ def create_app(service: FOMCService | None = None) -> FastAPI:
     async def answer_stream(body: AnswerRequest) -> StreamingResponse:
         """The same answer as server-sent events: the retrieval hits first, then the answer, then the citations."""
         await run_in_threadpool(svc.session)
+        await run_in_threadpool(svc.previous_question, body.conversation_id)  # 404 before the stream opens
         return StreamingResponse(_events(svc, body), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
@@ -136,7 +157,7 @@ def create_app(service: FOMCService | None = None) -> FastAPI:
         """The conversation's kept messages (the last 10), oldest first."""
         messages = svc.conversations.messages(conversation_id)
         if not messages:
-            raise UnknownDocument(f"no conversation {conversation_id}", "conversation_id")
+            raise UnknownConversation("There is no conversation with this id.", "conversation_id")
         return messages
 
     return app
@@ -187,6 +208,8 @@ async def _events(svc: FOMCService, body: AnswerRequest):
                                      "resolved_question": item.resolved_question,
                                      **answer.model_dump(mode="json", exclude={"citations"})})
                 yield sse("citations", answer.citations)
+                urls = await run_in_threadpool(svc.source_urls, [c.document_id for c in answer.citations])
+                yield sse("sources", urls)
                 yield sse("done", {"conversation_id": item.conversation_id})
                 return
     finally:
