@@ -86,8 +86,10 @@ def create_app(service: FOMCService | None = None, access: Access | None = None)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = [without_input(e) for e in jsonable_encoder(exc.errors(), custom_encoder={Exception: str})]
-        message = " ".join(error_message(_field(e["loc"]), e["type"], e["msg"]) for e in errors)
+        raw = jsonable_encoder(exc.errors(), custom_encoder={Exception: str})
+        messages = [error_message(_field(e["loc"]), e["type"], e["msg"]) for e in raw]
+        errors = [without_input(e, m) for e, m in zip(raw, messages, strict=True)]
+        message = " ".join(messages)
         return JSONResponse({"detail": errors, "message": message}, status_code=422)
 
     @app.exception_handler(StarletteHTTPException)

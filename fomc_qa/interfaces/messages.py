@@ -6,16 +6,19 @@ characters of an over-long question); these name the field and the rule, and dro
 
 from __future__ import annotations
 
+from fomc_qa.models import MAX_QUESTION_CHARS
+
 _PATTERN_RULES = {
-    "conversation_id": "must be 1 to 64 letters, digits, '-' or '_'",
-    "document_id": "must look like statement-YYYY-MM-DD or minutes-YYYY-MM-DD",
+    "conversation_id": "It must be 1 to 64 letters, digits, '-' or '_'",
+    "document_id": "It must look like statement-YYYY-MM-DD or minutes-YYYY-MM-DD",
 }
+_TEXTS = {"question": "question", "query": "query", "selected_text": "selected passage"}
 _REWORDED = {
-    "missing": "is required",
-    "json_invalid": "is not valid JSON",
-    "extra_forbidden": "is not a field this request takes",
-    "model_attributes_type": "must be a JSON object",
-    "dict_type": "must be a JSON object",
+    "missing": "This field is required",
+    "json_invalid": "The body is not valid JSON",
+    "extra_forbidden": "This request takes no such field",
+    "model_attributes_type": "The body must be a JSON object",
+    "dict_type": "The body must be a JSON object",
 }
 
 
@@ -35,13 +38,16 @@ def sentence(field: str, message: str) -> str:
 
 def error_message(field: str, kind: str, msg: str) -> str:
     """One validation error as a sentence (pydantic's `type` picks a rewording where its text is poor)."""
+    if kind == "string_too_long" and field in _TEXTS:
+        return sentence(field, f"The {_TEXTS[field]} is over {MAX_QUESTION_CHARS:,} characters; the limit is "
+                               f"{MAX_QUESTION_CHARS:,}")
     if kind == "string_pattern_mismatch":
-        return sentence(field, f"{field} {_PATTERN_RULES.get(field, 'has characters it may not contain')}")
-    if kind in _REWORDED:
-        return sentence(field, f"{'The body' if field == 'body' else field} {_REWORDED[kind]}")
-    return sentence(field, msg)
+        return sentence(field, _PATTERN_RULES.get(field, "It has characters it may not contain"))
+    return sentence(field, _REWORDED.get(kind, msg))
 
 
-def without_input(error: dict) -> dict:
-    """A pydantic error entry with the echoed input (and its context and docs link) removed."""
-    return {k: v for k, v in error.items() if k not in {"input", "ctx", "url"}}
+def without_input(error: dict, message: str) -> dict:
+    """A pydantic error entry with its message as the sentence, and the echoed input (and its context
+    and docs link) removed."""
+    kept = {k: v for k, v in error.items() if k not in {"input", "ctx", "url"}}
+    return {**kept, "msg": message.split(": ", 1)[-1]}
