@@ -111,3 +111,53 @@ def test_pronouns_and_ellipses_are_resolved_from_the_previous_question(previous,
 ])
 def test_follow_ups_without_dates_before(previous, follow_up, resolved):
     assert resolve_follow_up(follow_up, previous, MEETINGS) == resolved
+
+
+# -- the benchmark script: share resolved to the intended question, items only in the report ----------------
+
+def test_follow_up_benchmark_reports_the_share_resolved_as_intended(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    items = [
+        {"id": "own-1", "first": "Who dissented at the July 2025 meeting?", "follow_up": "What did they prefer?",
+         "intended": "What did the dissenters at the July 2025 meeting prefer?"},
+        {"id": "own-2", "first": "What did the statement say about inflation in March 2023?",
+         "follow_up": "And the minutes?", "intended": "What did the minutes say about inflation in March 2023?"},
+        {"id": "own-3", "first": "Who dissented in July 2025?", "follow_up": "And in December?",
+         "intended": "Who dissented at the December 2025 meeting?"},  # same content words but "meeting"
+        {"id": "own-4", "first": "What did the FOMC decide in July 2025?", "follow_up": "Why?",
+         "intended": "Why did the FOMC decide what it did in July 2025?"},  # not resolved: "Why?" stays bare
+    ]
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps(items))
+    out = tmp_path / "report.json"
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "follow_ups.py"
+    env = {"PATH": "/usr/bin:/bin", "FOMC_DATA_DIR": str(tmp_path / "no-index")}
+    r = subprocess.run([sys.executable, str(script), "--set", str(path), "--out", str(out)], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "2/4 (50.0%)" in r.stdout and "question text only" in r.stdout
+    for item in items:  # the items stay out of stdout
+        assert item["follow_up"] not in r.stdout and item["intended"] not in r.stdout
+    report = json.loads(out.read_text())
+    verdicts = {row["id"]: row["resolved_as_intended"] for row in report["results"]}
+    assert verdicts == {"own-1": True, "own-2": True, "own-3": False, "own-4": False}
+    assert report["results"][0]["resolved"] == items[0]["intended"]
+
+
+def test_overlap_is_content_words_in_any_order():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "follow_ups", Path(__file__).resolve().parents[1] / "benchmarks" / "follow_ups.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.overlap("What did the dissenters prefer at the July 2025 meeting?",
+                         "what did the dissenters at the July 2025 meeting prefer") == 1.0
+    assert bench.overlap("What did they prefer? (July 2025)", "What did the dissenters at the July 2025 meeting "
+                         "prefer?") < 0.9
+    assert bench.overlap("", "") == 1.0
