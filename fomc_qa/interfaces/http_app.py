@@ -65,46 +65,8 @@ def create_app(service: FOMCService | None = None, access: Access | None = None)
 
     app = FastAPI(title="fomc-qa", version="1", lifespan=lifespan, responses=_ERRORS, docs_url=None,
                   redoc_url=None, description="Cited answers from FOMC statements and minutes.")
-    # The last added is the outermost: CORS (when configured) answers a preflight, the guard checks the
-    # rate and the token, and only then is a body read.
-    app.add_middleware(BodyLimit)
-    app.add_middleware(AccessGuard, access=access)
-    if access.cors_origins:
-        from starlette.middleware.cors import CORSMiddleware
-
-        app.add_middleware(CORSMiddleware, allow_origins=list(access.cors_origins), allow_methods=["GET", "POST"],
-                           allow_headers=["Authorization", "Content-Type"])
-
-    @app.exception_handler(ServiceError)
-    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        if exc.status == 422:  # the same shape as FastAPI's own validation errors
-            field = exc.field or "request"
-            message = sentence(field, str(exc))
-            detail = [{"loc": ["request", field], "msg": message.split(": ", 1)[1], "type": "value_error"}]
-            return JSONResponse({"detail": detail, "message": message}, status_code=422)
-        return JSONResponse(ErrorBody(detail=str(exc), field=exc.field).model_dump(), status_code=exc.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        raw = jsonable_encoder(exc.errors(), custom_encoder={Exception: str})
-        messages = [error_message(_field(e["loc"]), e["type"], e["msg"]) for e in raw]
-        errors = [without_input(e, m) for e, m in zip(raw, messages, strict=True)]
-        message = " ".join(messages)
-        return JSONResponse({"detail": errors, "message": message}, status_code=422)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        if exc.status_code == 400:  # a body that is not even text (invalid UTF-8): malformed JSON, so 422
-            detail = [{"loc": ["body"], "msg": "The body is not valid JSON.", "type": "json_invalid"}]
-            return JSONResponse({"detail": detail, "message": "body: The body is not valid JSON."},
-                                status_code=422)
-        return JSONResponse({"detail": str(exc.detail), "field": None}, status_code=exc.status_code,
-                            headers=exc.headers)
-
-    @app.exception_handler(Exception)
-    async def crashed(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return JSONResponse({"detail": "internal error (see the server log)", "field": None}, status_code=500)
+    _guard(app, access)
+    _error_handlers(app)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> HTMLResponse:
@@ -122,7 +84,8 @@ def create_app(service: FOMCService | None = None, access: Access | None = None)
 
     @app.post("/v1/answer", response_model=AnswerResult)
     def answer(body: AnswerRequest) -> AnswerResult:
-        """A cited answer; a follow-up in a conversation inherits the dates of the question before it."""
+        """A cited answer; a follow-up in a conversation is resolved against the question before it (its dates,
+        pronouns and ellipses). A conversation_id the server did not hand out is 404."""
         return svc.answer(body.question, body.k, body.conversation_id, body.selected_text)
 
     @app.post("/v1/answer/stream", response_class=StreamingResponse, responses={200: _STREAM})
@@ -163,6 +126,54 @@ def create_app(service: FOMCService | None = None, access: Access | None = None)
         return messages
 
     return app
+
+
+def _guard(app: FastAPI, access: Access) -> None:
+    """The middleware, outermost last."""
+    # The last added is the outermost: CORS (when configured) answers a preflight, the guard checks the
+    # rate and the token, and only then is a body read.
+    app.add_middleware(BodyLimit)
+    app.add_middleware(AccessGuard, access=access)
+    if access.cors_origins:
+        from starlette.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=list(access.cors_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["Authorization", "Content-Type"])
+
+
+def _error_handlers(app: FastAPI) -> None:
+    """Every error as JSON with a reason: 422 as sentences naming the field, never a stack trace."""
+
+    @app.exception_handler(ServiceError)
+    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        if exc.status == 422:  # the same shape as FastAPI's own validation errors
+            field = exc.field or "request"
+            message = sentence(field, str(exc))
+            detail = [{"loc": ["request", field], "msg": message.split(": ", 1)[1], "type": "value_error"}]
+            return JSONResponse({"detail": detail, "message": message}, status_code=422)
+        return JSONResponse(ErrorBody(detail=str(exc), field=exc.field).model_dump(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        raw = jsonable_encoder(exc.errors(), custom_encoder={Exception: str})
+        messages = [error_message(_field(e["loc"]), e["type"], e["msg"]) for e in raw]
+        errors = [without_input(e, m) for e, m in zip(raw, messages, strict=True)]
+        message = " ".join(messages)
+        return JSONResponse({"detail": errors, "message": message}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # a body that is not even text (invalid UTF-8): malformed JSON, so 422
+            detail = [{"loc": ["body"], "msg": "The body is not valid JSON.", "type": "json_invalid"}]
+            return JSONResponse({"detail": detail, "message": "body: The body is not valid JSON."},
+                                status_code=422)
+        return JSONResponse({"detail": str(exc.detail), "field": None}, status_code=exc.status_code,
+                            headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": "internal error (see the server log)", "field": None}, status_code=500)
 
 
 def _field(loc: list) -> str:
