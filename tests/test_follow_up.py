@@ -87,9 +87,27 @@ def test_may_the_verb_is_not_a_month():
     ("What did the statement say about inflation in March 2023?", "How about the labor market in 2024?",
      "What did the statement say about the labor market in 2024?"),
     ("Who dissented at the July 2025 meeting?", "and the vote?", "What was the vote at the July 2025 meeting?"),
+    ("Why did Bowman dissent in July 2025?", "What about Waller?", "Why did Waller dissent in July 2025?"),
+    ("What did Governor Michelle Bowman prefer in July 2025?", "And Christopher Waller?",
+     "What did Governor Christopher Waller prefer in July 2025?"),
     ("What did the FOMC decide in July 2025?", "And the dissenters?", "Who were the dissenters in July 2025?"),
     ("What did the FOMC decide in July 2025?", "What about the projections?",
      "What were the projections in July 2025?"),
+    ("Who dissented at the July 2025 meeting?", "The dissenters?", "Who were the dissenters at the July 2025 meeting?"),
+    ("What did participants expect for inflation in the June 2024 minutes?", "What about for unemployment?",
+     "What did participants expect for unemployment in the June 2024 minutes?"),
+    # a bare "Why?" / "By how much?": the previous question asked that way
+    ("Who dissented at the July 2025 meeting?", "Why?", "Why did the dissenters at the July 2025 meeting dissent?"),
+    ("What did the FOMC decide in July 2025?", "Why?", "Why did the FOMC decide in July 2025?"),
+    ("Did the FOMC cut rates in December 2025?", "By how much?",
+     "By how much did the FOMC cut rates in December 2025?"),
+    # "it" as the one saying something is the subject; "them" the plural topic; "it" after a decision
+    ("What did the FOMC say about tariffs in 2025?", "When did it first mention them?",
+     "When did the FOMC first mention tariffs in 2025?"),
+    ("What did the FOMC decide in June 2025?", "Was it unanimous?", "Was the decision unanimous in June 2025?"),
+    # "that" as a pronoun after an auxiliary is left alone (only the date is carried)
+    ("How did the Committee describe inflation in January 2025?", "Did that change in March?",
+     "Did that change in March 2025?"),
     # a definite noun phrase with no date: the previous question's meeting
     ("Who dissented at the July 2025 meeting?", "What did the dissenters prefer?",
      "What did the dissenters prefer at the July 2025 meeting?"),
@@ -128,8 +146,9 @@ def test_follow_up_benchmark_reports_the_share_resolved_as_intended(tmp_path):
          "follow_up": "And the minutes?", "intended": "What did the minutes say about inflation in March 2023?"},
         {"id": "own-3", "first": "Who dissented in July 2025?", "follow_up": "And in December?",
          "intended": "Who dissented at the December 2025 meeting?"},  # same content words but "meeting"
-        {"id": "own-4", "first": "What did the FOMC decide in July 2025?", "follow_up": "Why?",
-         "intended": "Why did the FOMC decide what it did in July 2025?"},  # not resolved: "Why?" stays bare
+        {"id": "own-4", "first": "What was the target range after the December 2024 meeting?",
+         "follow_up": "And after the next one?",  # not resolved: a meeting named relative to another
+         "intended": "What was the target range after the January 2025 meeting?"},
     ]
     path = tmp_path / "set.json"
     path.write_text(json.dumps(items))

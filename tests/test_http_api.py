@@ -199,7 +199,10 @@ def test_openapi_and_page_are_served(client):
 
 FOLLOW_UPS = [
     # (first question, follow-up, the follow-up as answered, meeting its citations must come from)
-    ("Who dissented at the October 2025 meeting?", "What did they prefer?", "October 2025", "2025-10-29"),
+    ("Who dissented at the October 2025 meeting?", "What did they prefer?",
+     "What did the dissenters at the October 2025 meeting prefer?", "2025-10-29"),
+    ("What did the statement say about inflation in March 2023?", "What about the minutes?",
+     "What did the minutes say about inflation in March 2023?", "2023-03-22"),
     ("What did the FOMC decide in March 2023?", "And in 2020?", "decide in 2020", "2020-03-15"),
     ("What did the FOMC decide in March 2020?", "What about October 2025?", "decide in October 2025", "2025-10-29"),
 ]
@@ -212,6 +215,7 @@ def test_follow_up_inherits_the_meeting(client, first, follow_up, resolved, meet
     assert two["conversation_id"] == one["conversation_id"]
     assert resolved in two["resolved_question"], two["resolved_question"]
     assert two["answer"]["citations"] and two["answer"]["citations"][0]["meeting_date"] == meeting
+    assert two["answer"]["confidence"] != "insufficient", two
 
 
 def test_a_restarted_server_continues_the_conversation(client, fomc_service):

@@ -11,9 +11,10 @@ question's grammar (`referents.py`), not a list of phrasings:
   inflation") or the document it asked about, and "that cut"/"this decision" become "the cut";
 - ellipses: "And in December?", "What about 2023?" are the previous question with its dates replaced;
   "What about the minutes?" the previous question about the minutes instead of the statement (or
-  "According to the minutes, ..."); "What about unemployment?" the previous question with its topic
-  replaced; "And the vote?" / "And the dissenters?" ask what the vote was / who the dissenters were,
-  at the previous question's meeting.
+  "According to the minutes, ..."); "What about Waller?" the previous question about the person
+  named; "What about unemployment?" the previous question with its topic replaced; "And the vote?"
+  and "And the dissenters?" ask what the vote was / who the dissenters were, at the previous
+  question's meeting; a bare "Why?" or "By how much?" asks the previous question that way.
 
 The previous answer is not needed by these rules (the previous question carries the referents); the
 caller stores it, and the resolved question is what the user is shown as "Answered as".
@@ -38,12 +39,19 @@ _ELLIPSIS = re.compile(r"^\s*(?:and|or|also|then)?\s*(?:what|how)\s+about\s+(?P<
 _VERBISH = re.compile(r"\b(?:did|does|do|was|were|is|are|has|have|had|will|would|could|should|can|who|what|why|"
                       r"how|when|which|say|said|decide|decided)\b", re.I)
 _WORD = re.compile(r"[a-z]+")
+_BARE_WH = re.compile(r"^\s*(?:and\s+)?((?:by\s+)?how\s+much|how\s+many|how|why|when|where)"
+                      r"\s*(?:so|then)?\s*[?.!]*\s*$", re.I)
+_YES_NO = re.compile(r"^\s*(?:did|does|do|was|were|is|are|has|have|had|will|would|could|can)\b", re.I)
+_WHAT_AUX = re.compile(r"^\s*(what)\s+(?=(?:did|does|do|was|were|is|are|has|have|had|will|would)\b)", re.I)
+_RELATIVE = re.compile(r"\b(?:next|previous|prior|last|following|before|after|earlier|later)\b", re.I)
 _FILLER = frozenset("and or also then what how about in at for the of same meeting meetings one".split())
 _THEY = re.compile(r"\b(?:they|them|theirs)\b", re.I)
 _THEIR = re.compile(r"\btheir\s+(\w+)", re.I)
 _IT = re.compile(r"\b(it|its)\b(\s+\w+)?", re.I)
-_DEMONSTRATIVE = re.compile(r"\b(?:that|this|those|these|the same)\s+(?=(?!is\b|was\b|were\b|are\b|did\b|do\b)[a-z])",
+_DEMONSTRATIVE = re.compile(r"(?<!did )(?<!does )(?<!was )(?<!is )(?<!will )(?<!has )(?<!had )"
+                            r"\b(?:that|this|those|these|the same)\s+(?=(?!is\b|was\b|were\b|are\b|did\b|do\b)[a-z])",
                             re.I)
+_ADVERBS = frozenset("first also ever still again not never".split())
 _DOC_VERBS = frozenset("say says said describe describes described mention mentions mentioned note notes noted "
                        "state states stated show shows showed".split())
 
@@ -58,19 +66,24 @@ def resolve_follow_up(question: str, previous: str | None, meetings: list[dt.dat
     if before.named_dates:
         question = _with_year(question, _context_year(previous, before.meetings))
     now = parse_filter(question, meetings)
+    bare = _BARE_WH.match(question)
+    if bare:
+        asked = _asked_again(previous, bare.group(1), before.named_dates)
+        if asked:
+            return asked
     fragment = _fragment(question)
     if fragment is not None:
         rest = ref.without_dates(fragment, now.named_dates).strip(" ,")
         if not rest or _only_filler(_BARE_MONTH.sub(" ", rest)):
             if now.named_dates and before.named_dates:
                 return _replace_dates(previous, before.named_dates, now.named_dates, question)
-        elif not _VERBISH.search(rest):
+        elif not _VERBISH.search(rest) and not _RELATIVE.search(rest):
             composed = _compose(previous, before.named_dates, rest)
-            if now.named_dates:
-                return _replace_dates(composed, parse_filter(composed, meetings).named_dates, now.named_dates,
-                                      question) if parse_filter(composed, meetings).named_dates \
-                    else _append(composed, ref.date_phrase(question, now.named_dates))
-            return composed
+            if not now.named_dates:
+                return composed
+            old = parse_filter(composed, meetings).named_dates
+            return _replace_dates(composed, old, now.named_dates, question) if old \
+                else _append(composed, ref.date_phrase(question, now.named_dates))
     if now.named_dates and _elliptical(question, now.named_dates) and before.named_dates:
         return _replace_dates(previous, before.named_dates, now.named_dates, question)
     resolved = _pronouns(question, previous, before.named_dates)
@@ -80,10 +93,31 @@ def resolve_follow_up(question: str, previous: str | None, meetings: list[dt.dat
 
 
 def _fragment(question: str) -> str | None:
-    """What an elliptical follow-up adds: "the minutes" of "What about the minutes?", else None."""
+    """What an elliptical follow-up adds: "the minutes" of "What about the minutes?" (or of a bare
+    "The minutes?"), else None."""
     found = _ELLIPSIS.match(question)
     if found:
         return found.group("a") if found.group("a") is not None else found.group("b")
+    words = question.strip(" ?.!").split()
+    if words and words[0].lower() in {"the", "a", "an"} and len(words) <= 5 and not _VERBISH.search(question):
+        return question.strip(" ?.!")
+    return None
+
+
+def _asked_again(previous: str, wh: str, named: tuple[str, ...]) -> str | None:
+    """A bare "Why?" / "How much?" / "When?" as the previous question asked that way: a yes/no question
+    takes it in front ("By how much did the FOMC cut rates in December 2025?"), a "What did X V ...?"
+    question has it in place of "What", a "Who V-ed ...?" question asks it of the people."""
+    wh = wh[0].upper() + wh[1:]
+    if _YES_NO.match(previous):
+        return f"{wh} {previous[0].lower()}{previous[1:]}"
+    what = _WHAT_AUX.match(previous)
+    if what:
+        return f"{wh} {previous[what.end(1):].lstrip()}"
+    who = re.match(r"^\s*who\s+(\w+)\b", previous, re.I)
+    subject = ref.subject(previous, named)
+    if who and subject and who.group(1).lower() in ref.BASE_VERBS:
+        return f"{wh} did {subject} {ref.BASE_VERBS[who.group(1).lower()]}?"
     return None
 
 
@@ -101,11 +135,15 @@ def _compose(previous: str, named: tuple[str, ...], fragment: str) -> str:
             return previous[:doc_before.start()] + f"the {doc_now.group(1).lower()}" + previous[doc_before.end():]
         body = previous[0].lower() + previous[1:] if previous.split()[0].lower() in _WH else previous
         return f"According to the {doc_now.group(1).lower()}, {body}"
+    person = ref.name_in(previous) if ref.is_name(fragment) else None
+    if person:
+        return previous[:person[0]] + fragment + previous[person[1]:]
     topic = ref.topic(previous, named)
     if topic:
         at = previous.find(topic)
         return previous[:at] + fragment + previous[at + len(topic):]
-    phrase = fragment if fragment.lower().startswith(("the ", "a ", "an ")) else f"the {fragment}"
+    article = re.match(r"(?:the|a|an)\s+", fragment, re.I)
+    phrase = fragment[:article.end()].lower() + fragment[article.end():] if article else f"the {fragment}"
     when = ref.date_phrase(previous, named)
     if ref.is_people(phrase):
         return _append(f"Who were {phrase}?", when)
@@ -123,20 +161,28 @@ def _pronouns(question: str, previous: str, named: tuple[str, ...]) -> str:
         subject = ref.subject(previous, named)
         if subject:
             out = _THEIR.sub(lambda m: f"the {m.group(1)} of {subject}", out)
-            out = _THEY.sub(subject, out)
+            topic = ref.topic(previous, named)
+            plural_topic = topic if topic and topic.endswith("s") and not ref.is_people(subject) else None
+            out = _THEY.sub(lambda m: plural_topic if plural_topic and m.group(0).lower() == "them" else subject,
+                            out)
     if _IT.search(out):
         out = _IT.sub(lambda m: _it(m, previous, named), out)
     return " ".join(out.split()).replace(" ?", "?")
 
 
 def _it(match: re.Match[str], previous: str, named: tuple[str, ...]) -> str:
-    """"it" before a verb of saying is the document asked about; otherwise the topic."""
-    following = (match.group(2) or "").strip().lower()
+    """"it" before a verb of saying is the document asked about (else the previous subject); otherwise
+    the topic, the document, or the decision a question about deciding asked for."""
+    following = " ".join((match.group(2) or "").split()).lower()
     doc = ref.document(previous)
-    if following in _DOC_VERBS and doc:
-        replacement = f"the {doc.group(1).lower()}"
+    saying = following in _DOC_VERBS or (match.string[match.end():].lstrip().split() or [""])[0].lower() \
+        in _DOC_VERBS and following in _ADVERBS
+    if saying:
+        replacement = f"the {doc.group(1).lower()}" if doc else ref.subject(previous, named)
     else:
         replacement = ref.topic(previous, named) or (f"the {doc.group(1).lower()}" if doc else None)
+        if replacement is None and re.search(r"\bdecid|\bdecision", previous, re.I):
+            replacement = "the decision"
     if replacement is None:
         return match.group(0)
     if match.group(1).lower() == "its":

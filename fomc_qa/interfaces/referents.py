@@ -14,6 +14,8 @@ import re
 # Agent nouns of the verbs a "who" question about the Committee asks with.
 AGENTS = {"dissented": "dissenters", "dissent": "dissenters", "voted": "voters", "vote": "voters",
           "objected": "objectors", "participated": "participants", "spoke": "speakers", "chaired": "chairs"}
+BASE_VERBS = {"dissented": "dissent", "voted": "vote", "objected": "object", "spoke": "speak",
+              "participated": "participate"}
 PEOPLE = frozenset("dissenters voters members participants governors presidents officials policymakers "
                    "objectors speakers people staff".split())
 DOCUMENTS = ("press conference", "implementation note", "statement", "minutes")
@@ -24,7 +26,7 @@ _WHICH = re.compile(r"^\s*(?:which|what)\s+(\w+(?:\s+\w+)?)\s+(dissented|voted|o
                     r"wanted|supported|opposed|argued|said|noted)\b\s*(.*?)\s*\??\s*$", re.I)
 _AUX_SUBJECT = re.compile(rf"^\s*(?i:(?:what|how|why|when|where|which|whom)\s+)?(?i:\w+\s+)?(?i:{_AUX})\s+"
                           r"((?:[Tt]he\s+)?(?:[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*|\w+))\b")
-_TOPIC = re.compile(r"\b(?:about|on|regarding|concerning|of)\s+((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)"
+_TOPIC = re.compile(r"\b(?:about|on|regarding|concerning|of|for)\s+((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)"
                     r"(?=\s+(?:in|at|after|before|during|since|from|for|over|on|to)\b|\s*[?.!,]|\s*$)", re.I)
 _LEADING_PREP = re.compile(r"(?:\b(in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+)?)$", re.I)
 _TIME_WORDS = frozenset("meeting meetings year month statement minutes".split())
@@ -48,7 +50,7 @@ def date_phrase(previous: str, named: tuple[str, ...]) -> str:
     lead = _LEADING_PREP.search(previous[:at])
     start = lead.start() if lead else at
     end = at + len(first)
-    tail = re.match(r"\s+meetings?\b", previous[end:], re.I)
+    tail = re.match(r"\s+(?:meetings?|minutes|statement)\b", previous[end:], re.I)
     if tail:
         end += tail.end()
     for other in named[1:]:
@@ -64,7 +66,7 @@ def without_dates(text: str, named: tuple[str, ...]) -> str:
     out = text
     for phrase in named:
         pattern = (r"(?:\b(?:in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+)?)?"
-                   + re.escape(phrase) + r"(?:\s+meetings?\b)?")
+                   + re.escape(phrase) + r"(?:\s+(?:meetings?|minutes|statement)\b)?")
         out = re.sub(pattern, " ", out, count=1, flags=re.I)
     return " ".join(out.split()).replace(" ?", "?").replace(" ,", ",")
 
@@ -104,3 +106,29 @@ def document(text: str) -> re.Match[str] | None:
 def is_people(phrase: str) -> bool:
     words = phrase.lower().split()
     return bool(words) and words[-1] in PEOPLE
+
+
+_NAME = re.compile(r"\b(?:[A-Z][a-z]+\.?\s+)*[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
+_NOT_NAMES = frozenset("fomc federal reserve committee fed chair governor president vice statement minutes "
+                       "january february march april may june july august september october november december "
+                       "jan feb mar apr jun jul aug sep sept oct nov dec what who why how when which did does".split())
+
+
+def is_name(text: str) -> bool:
+    """A person's name as written ("Waller", "Michelle Bowman"), not a month or the Committee."""
+    return bool(_NAME.fullmatch(text.strip())) and not any(w.lower().rstrip(".") in _NOT_NAMES
+                                                          for w in text.split())
+
+
+def name_in(previous: str) -> tuple[int, int] | None:
+    """Where the last person's name in the previous question is (titles such as "Governor" left out;
+    never its first word)."""
+    spans = []
+    for m in _NAME.finditer(previous):
+        words = list(re.finditer(r"\S+", m.group(0)))
+        while words and words[0].group(0).lower().rstrip(".") in _NOT_NAMES:
+            words.pop(0)
+        start = m.start() + words[0].start() if words else -1
+        if start > 0 and is_name(previous[start:m.end()]):
+            spans.append((start, m.end()))
+    return spans[-1] if spans else None
