@@ -1,5 +1,6 @@
-"""Follow-ups made standalone over the library's date parsing: pairs as analysts ask them, resolved
-against the real 2023–2025 meeting calendar."""
+"""Follow-ups made standalone: dates over the library's date parsing, pronouns and ellipses over the
+previous question's grammar; pairs as analysts ask them, resolved against the real 2023–2025 meeting
+calendar."""
 
 from __future__ import annotations
 
@@ -20,12 +21,12 @@ MEETINGS = [dt.date.fromisoformat(d) for d in (
     ("Who dissented in July 2025?", "And in December?", "Who dissented in December 2025?", ["2025-12-10"]),
     ("What did the FOMC decide in March 2024?", "What about May?", "What did the FOMC decide in May 2024?",
      ["2024-05-01"]),
-    ("Who dissented at the July 2025 meeting?", "What did they prefer?", "What did they prefer? (July 2025)",
-     ["2025-07-30"]),
+    ("Who dissented at the July 2025 meeting?", "What did they prefer?",
+     "What did the dissenters at the July 2025 meeting prefer?", ["2025-07-30"]),
     ("What did the FOMC decide in December 2025?", "And in 2023?", "What did the FOMC decide in 2023?",
      [d.isoformat() for d in MEETINGS if d.year == 2023]),
     ("What did the statement say about inflation in January 2024?", "How did the minutes describe it in September?",
-     "How did the minutes describe it in September 2024?", ["2024-09-18"]),
+     "How did the minutes describe inflation in September 2024?", ["2024-09-18"]),
     ("What was the target range after the June 2023 meeting?", "And after the July meeting?",
      "What was the target range after the July 2023 meeting?", ["2023-07-26"]),
     ("How did the Committee describe the labor market in November 2023?", "And in Dec. 2024?",
@@ -48,5 +49,134 @@ def test_standalone_questions_are_left_as_asked(previous, follow_up):
 
 def test_may_the_verb_is_not_a_month():
     out = resolve_follow_up("What may the Committee do next?", "Who dissented in June 2024?", MEETINGS)
-    assert out == "What may the Committee do next? (June 2024)"
+    assert out == "What may the Committee do next in June 2024?"
     assert resolve_follow_up("And in May?", "Who dissented in June 2024?", MEETINGS) == "Who dissented in May 2024?"
+
+
+# -- pronouns and ellipses ------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("previous", "follow_up", "resolved"), [
+    # "they" / "them" / "their": the people a who/which question asked about, else its subject
+    ("Who dissented at the October 2025 meeting?", "Why did they dissent?",
+     "Why did the dissenters at the October 2025 meeting dissent?"),
+    ("Who voted against the action in June 2024?", "What did they want?",
+     "What did those who voted against the action in June 2024 want?"),
+    ("Which governors dissented in July 2025?", "What did they favor instead?",
+     "What did the governors who dissented in July 2025 favor instead?"),
+    ("Who dissented at the October 2025 meeting?", "What were their reasons?",
+     "What were the reasons of the dissenters at the October 2025 meeting?"),
+    ("What did the Committee say about the labor market in June 2024?", "Did they expect it to cool?",
+     "Did the Committee expect the labor market to cool in June 2024?"),
+    # "it": the topic, or the document when it is the one saying something
+    ("What did the minutes say about the balance sheet in May 2024?", "Did it mention the pace of runoff?",
+     "Did the minutes mention the pace of runoff in May 2024?"),
+    ("What did the statement say about inflation in March 2023?", "Why did it rise?",
+     "Why did inflation rise in March 2023?"),
+    # "that cut", "this decision": the thing, at the previous question's meeting
+    ("How much did the FOMC cut rates in September 2024?", "Why did the Committee make that cut?",
+     "Why did the Committee make the cut in September 2024?"),
+    ("What did the FOMC decide in December 2025?", "Who opposed this decision?",
+     "Who opposed the decision in December 2025?"),
+    # ellipses with a noun phrase: the document kind, the topic, or a thing of the meeting
+    ("What did the statement say about inflation in March 2023?", "What about the minutes?",
+     "What did the minutes say about inflation in March 2023?"),
+    ("Who dissented at the July 2025 meeting?", "what about the minutes?",
+     "According to the minutes, who dissented at the July 2025 meeting?"),
+    ("What did the statement say about inflation in March 2023?", "And unemployment?",
+     "What did the statement say about unemployment in March 2023?"),
+    ("What did the statement say about inflation in March 2023?", "How about the labor market in 2024?",
+     "What did the statement say about the labor market in 2024?"),
+    ("Who dissented at the July 2025 meeting?", "and the vote?", "What was the vote at the July 2025 meeting?"),
+    ("Why did Bowman dissent in July 2025?", "What about Waller?", "Why did Waller dissent in July 2025?"),
+    ("What did Governor Michelle Bowman prefer in July 2025?", "And Christopher Waller?",
+     "What did Governor Christopher Waller prefer in July 2025?"),
+    ("What did the FOMC decide in July 2025?", "And the dissenters?", "Who were the dissenters in July 2025?"),
+    ("What did the FOMC decide in July 2025?", "What about the projections?",
+     "What were the projections in July 2025?"),
+    ("Who dissented at the July 2025 meeting?", "The dissenters?", "Who were the dissenters at the July 2025 meeting?"),
+    ("What did participants expect for inflation in the June 2024 minutes?", "What about for unemployment?",
+     "What did participants expect for unemployment in the June 2024 minutes?"),
+    # a bare "Why?" / "By how much?": the previous question asked that way
+    ("Who dissented at the July 2025 meeting?", "Why?", "Why did the dissenters at the July 2025 meeting dissent?"),
+    ("What did the FOMC decide in July 2025?", "Why?", "Why did the FOMC decide in July 2025?"),
+    ("Did the FOMC cut rates in December 2025?", "By how much?",
+     "By how much did the FOMC cut rates in December 2025?"),
+    # "it" as the one saying something is the subject; "them" the plural topic; "it" after a decision
+    ("What did the FOMC say about tariffs in 2025?", "When did it first mention them?",
+     "When did the FOMC first mention tariffs in 2025?"),
+    ("What did the FOMC decide in June 2025?", "Was it unanimous?", "Was the decision unanimous in June 2025?"),
+    # "that" as a pronoun after an auxiliary is left alone (only the date is carried)
+    ("How did the Committee describe inflation in January 2025?", "Did that change in March?",
+     "Did that change in March 2025?"),
+    # a definite noun phrase with no date: the previous question's meeting
+    ("Who dissented at the July 2025 meeting?", "What did the dissenters prefer?",
+     "What did the dissenters prefer at the July 2025 meeting?"),
+])
+def test_pronouns_and_ellipses_are_resolved_from_the_previous_question(previous, follow_up, resolved):
+    out = resolve_follow_up(follow_up, previous, MEETINGS)
+    assert out == resolved
+    assert parse_filter(out, MEETINGS).meetings == parse_filter(resolved, MEETINGS).meetings
+
+
+@pytest.mark.parametrize(("previous", "follow_up", "resolved"), [
+    # no date before: pronouns are still resolved, and nothing is appended
+    ("Who dissented most often?", "What did they prefer?", "What did those who dissented most often prefer?"),
+    ("What has the FOMC said about quantitative tightening?", "When did it end?",
+     "When did quantitative tightening end?"),
+    # nothing to point back to: left as asked
+    ("How does the FOMC set policy?", "And in December?", "And in December?"),
+    ("Is it raining?", "What did they say?", "What did they say?"),
+])
+def test_follow_ups_without_dates_before(previous, follow_up, resolved):
+    assert resolve_follow_up(follow_up, previous, MEETINGS) == resolved
+
+
+# -- the benchmark script: share resolved to the intended question, items only in the report ----------------
+
+def test_follow_up_benchmark_reports_the_share_resolved_as_intended(tmp_path):
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    items = [
+        {"id": "own-1", "first": "Who dissented at the July 2025 meeting?", "follow_up": "What did they prefer?",
+         "intended": "What did the dissenters at the July 2025 meeting prefer?"},
+        {"id": "own-2", "first": "What did the statement say about inflation in March 2023?",
+         "follow_up": "And the minutes?", "intended": "What did the minutes say about inflation in March 2023?"},
+        {"id": "own-3", "first": "Who dissented in July 2025?", "follow_up": "And in December?",
+         "intended": "Who dissented at the December 2025 meeting?"},  # same content words but "meeting"
+        {"id": "own-4", "first": "What was the target range after the December 2024 meeting?",
+         "follow_up": "And after the next one?",  # not resolved: a meeting named relative to another
+         "intended": "What was the target range after the January 2025 meeting?"},
+    ]
+    path = tmp_path / "set.json"
+    path.write_text(json.dumps(items))
+    out = tmp_path / "report.json"
+    script = Path(__file__).resolve().parents[1] / "benchmarks" / "follow_ups.py"
+    env = {"PATH": "/usr/bin:/bin", "FOMC_DATA_DIR": str(tmp_path / "no-index")}
+    r = subprocess.run([sys.executable, str(script), "--set", str(path), "--out", str(out)], capture_output=True,
+                       text=True, env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "2/4 (50.0%)" in r.stdout and "question text only" in r.stdout
+    for item in items:  # the items stay out of stdout
+        assert item["follow_up"] not in r.stdout and item["intended"] not in r.stdout
+    report = json.loads(out.read_text())
+    verdicts = {row["id"]: row["resolved_as_intended"] for row in report["results"]}
+    assert verdicts == {"own-1": True, "own-2": True, "own-3": False, "own-4": False}
+    assert report["results"][0]["resolved"] == items[0]["intended"]
+
+
+def test_overlap_is_content_words_in_any_order():
+    import importlib.util
+    from pathlib import Path
+
+    spec = importlib.util.spec_from_file_location(
+        "follow_ups", Path(__file__).resolve().parents[1] / "benchmarks" / "follow_ups.py")
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    assert bench.overlap("What did the dissenters prefer at the July 2025 meeting?",
+                         "what did the dissenters at the July 2025 meeting prefer") == 1.0
+    assert bench.overlap("What did they prefer? (July 2025)", "What did the dissenters at the July 2025 meeting "
+                         "prefer?") < 0.9
+    assert bench.overlap("", "") == 1.0

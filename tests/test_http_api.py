@@ -12,6 +12,7 @@ from fastapi.testclient import TestClient
 
 from fomc_qa.config import Settings
 from fomc_qa.index.store import BUILD_COMMAND
+from fomc_qa.interfaces.access import Access
 from fomc_qa.interfaces.conversations import KEEP_MESSAGES, ConversationStore
 from fomc_qa.interfaces.http_app import create_app
 from fomc_qa.interfaces.service import FOMCService
@@ -65,8 +66,11 @@ def test_stream_sends_hits_then_answer_then_citations(client):
     with client.stream("POST", "/v1/answer/stream", json={"question": DECISION}) as r:
         assert r.status_code == 200 and r.headers["content-type"].startswith("text/event-stream")
         events = sse_events(r.read().decode())
-    assert [name for name, _ in events] == ["hits", "answer", "citations", "done"]
-    hits, answer, citations = events[0][1], events[1][1], events[2][1]
+    assert [name for name, _ in events] == ["hits", "answer", "citations", "sources", "done"]
+    hits, answer, citations, sources = events[0][1], events[1][1], events[2][1], events[3][1]
+    assert set(sources) == {c["document_id"] for c in citations}
+    for doc_id, url in sources.items():
+        assert url.startswith("http") and url == client.get(f"/v1/documents/{doc_id}").json()["source_url"]
     assert hits and {"chunk_id", "text", "relevance"} <= set(hits[0])
     assert answer["confidence"] in {"high", "medium", "low"} and "[1]" in answer["answer"]
     plain = client.post("/v1/answer", json={"question": DECISION}).json()["answer"]
@@ -91,6 +95,32 @@ def test_invalid_answer_requests_get_422_naming_the_field(client, body, field):
 
 def test_over_long_question_message_names_the_limit(client):
     assert "2,000" in client.post("/v1/answer", json={"question": "x" * 2001}).json()["message"]
+
+
+@pytest.mark.parametrize(("body", "message"), [
+    ({"question": "q" * 2001}, "question: The question is 2,001 characters; the limit is 2,000."),
+    ({"question": "q" * 9000}, "question: The question is over 2,000 characters; the limit is 2,000."),
+    ({"question": "  \x00  "}, "question: The question is empty."),
+    ({}, "question: This field is required."),
+    ({"question": "What?", "k": 0}, "k: Input should be greater than or equal to 1."),
+    ({"question": "What?", "conversation_id": "../" + "q" * 80},
+     "conversation_id: It must be 1 to 64 letters, digits, '-' or '_'."),
+    ({"question": "What?", "colour": "q" * 50}, "colour: This request takes no such field."),
+])
+def test_422_messages_are_sentences_that_do_not_echo_the_input(client, body, message):
+    for path in ("/v1/answer", "/v1/answer/stream"):
+        r = client.post(path, json=body)
+        assert r.status_code == 422, r.text
+        assert r.json()["message"] == message
+        assert "Value error" not in r.text and "q" * 20 not in r.text and '"input"' not in r.text, r.text
+
+
+def test_an_unknown_conversation_is_404_and_starts_nothing(client):
+    for path in ("/v1/answer", "/v1/answer/stream"):
+        r = client.post(path, json={"question": DECISION, "conversation_id": "never-started-here"})
+        assert r.status_code == 404, r.text
+        assert r.json()["field"] == "conversation_id" and "ask without conversation_id" in r.json()["detail"]
+    assert client.get("/v1/conversations/never-started-here").status_code == 404
 
 
 @pytest.mark.parametrize("body", [b'{"question": "What', b"\xff\xfe\x00", b'{"question": "\xff"}', b"[1, 2]", b""])
@@ -169,7 +199,10 @@ def test_openapi_and_page_are_served(client):
 
 FOLLOW_UPS = [
     # (first question, follow-up, the follow-up as answered, meeting its citations must come from)
-    ("Who dissented at the October 2025 meeting?", "What did they prefer?", "October 2025", "2025-10-29"),
+    ("Who dissented at the October 2025 meeting?", "What did they prefer?",
+     "What did the dissenters at the October 2025 meeting prefer?", "2025-10-29"),
+    ("What did the statement say about inflation in March 2023?", "What about the minutes?",
+     "What did the minutes say about inflation in March 2023?", "2023-03-22"),
     ("What did the FOMC decide in March 2023?", "And in 2020?", "decide in 2020", "2020-03-15"),
     ("What did the FOMC decide in March 2020?", "What about October 2025?", "decide in October 2025", "2025-10-29"),
 ]
@@ -182,13 +215,13 @@ def test_follow_up_inherits_the_meeting(client, first, follow_up, resolved, meet
     assert two["conversation_id"] == one["conversation_id"]
     assert resolved in two["resolved_question"], two["resolved_question"]
     assert two["answer"]["citations"] and two["answer"]["citations"][0]["meeting_date"] == meeting
+    assert two["answer"]["confidence"] != "insufficient", two
 
 
 def test_a_restarted_server_continues_the_conversation(client, fomc_service):
-    cid = "restart-test-1"
-    first = client.post("/v1/answer", json={"question": "Who dissented at the October 2025 meeting?",
-                                            "conversation_id": cid})
+    first = client.post("/v1/answer", json={"question": "Who dissented at the October 2025 meeting?"})
     assert first.status_code == 200
+    cid = first.json()["conversation_id"]
     kept = client.get(f"/v1/conversations/{cid}").json()
     assert [m["role"] for m in kept] == ["user", "assistant"]
     # A new service and app (a restarted server) over the same data dir; the corpus is the same, so the
@@ -272,3 +305,75 @@ def test_a_crash_is_a_500_without_a_stack_trace(fomc_service, monkeypatch):
     with TestClient(app, raise_server_exceptions=False) as c:
         r = c.get("/v1/timeline")
     assert r.status_code == 500 and r.json() == {"detail": "internal error (see the server log)", "field": None}
+
+
+# -- access: token, rate limit, CORS, and the refusal to expose the API without a token ----------------------
+
+def test_a_token_guards_every_endpoint_but_healthz_and_the_static_pages(fomc_service):
+    with TestClient(create_app(fomc_service, Access(token="s3cret-token"))) as c:
+        assert c.get("/healthz").status_code == 200
+        assert c.get("/").status_code == 200 and c.get("/docs").status_code == 200
+        for method, path, kw in [("GET", "/v1/timeline", {}), ("GET", "/openapi.json", {}),
+                                 ("GET", "/v1/search", {"params": {"query": "rates"}}),
+                                 ("POST", "/v1/answer", {"json": {"question": DECISION}}),
+                                 ("GET", "/v1/documents/statement-2020-03-15", {})]:
+            for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": "s3cret-token"}):
+                r = c.request(method, path, headers=headers, **kw)
+                assert r.status_code == 401, (path, headers, r.text)
+                assert r.json()["detail"].startswith("This server needs its API token")
+                assert r.headers["www-authenticate"] == "Bearer"
+        ok = c.get("/v1/timeline", headers={"Authorization": "Bearer s3cret-token"})
+        assert ok.status_code == 200 and len(ok.json()) == 3
+
+
+def test_over_the_rate_limit_is_429_with_retry_after(fomc_service):
+    with TestClient(create_app(fomc_service, Access(rate_per_minute=3))) as c:
+        assert [c.get("/healthz").status_code for _ in range(3)] == [200, 200, 200]
+        r = c.get("/v1/timeline")
+        assert r.status_code == 429 and 1 <= int(r.headers["retry-after"]) <= 60
+        assert r.json()["detail"].startswith("Too many requests from this client: the limit is 3 a minute.")
+
+
+def test_the_rate_limit_window_slides():
+    from fomc_qa.interfaces.access import RateLimiter
+
+    limiter = RateLimiter(2)
+    assert [limiter.retry_after("a", now=t) for t in (0.0, 1.0, 2.0)] == [0, 0, 58]
+    assert limiter.retry_after("b", now=2.0) == 0  # per client
+    assert limiter.retry_after("a", now=60.5) == 0  # the first request has left the window
+    assert RateLimiter(0).retry_after("a") == 0  # 0 turns it off
+
+
+def test_cors_is_closed_unless_configured(fomc_service):
+    origin = {"Origin": "https://example.org"}
+    with TestClient(create_app(fomc_service, Access())) as c:
+        assert "access-control-allow-origin" not in c.get("/healthz", headers=origin).headers
+    with TestClient(create_app(fomc_service, Access(cors_origins=("https://example.org",)))) as c:
+        assert c.get("/healthz", headers=origin).headers["access-control-allow-origin"] == "https://example.org"
+        preflight = c.options("/v1/answer", headers={**origin, "Access-Control-Request-Method": "POST"})
+        assert preflight.status_code == 200
+
+
+@pytest.mark.parametrize("command", [["serve", "--host", "0.0.0.0"], ["mcp", "--http", "8123", "--host", "0.0.0.0"]])
+def test_a_non_loopback_host_without_a_token_refuses_to_start(command, tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    env = {k: v for k, v in os.environ.items() if k != "FOMC_QA_API_TOKEN"}
+    r = subprocess.run([sys.executable, "-m", "fomc_qa", *command], env=env, capture_output=True, text=True,
+                       timeout=120)
+    assert r.returncode == 2, r
+    lines = r.stderr.strip().splitlines()
+    assert len(lines) == 1 and "FOMC_QA_API_TOKEN" in lines[0] and "0.0.0.0" in lines[0], r.stderr
+
+
+@pytest.mark.parametrize(("host", "loopback"), [("127.0.0.1", True), ("127.8.0.1", True), ("localhost", True),
+                                                ("::1", True), ("[::1]", True), ("0.0.0.0", False),
+                                                ("192.168.1.4", False), ("::", False), ("example.org", False)])
+def test_loopback_hosts(host, loopback):
+    from fomc_qa.interfaces.access import Access, exposure_refusal, is_loopback
+
+    assert is_loopback(host) is loopback
+    assert (exposure_refusal(host, Access()) is None) is loopback
+    assert exposure_refusal(host, Access(token="t")) is None

@@ -117,22 +117,53 @@ def test_stdio_round_trip_against_a_subprocess(built):
     assert missing.is_error and "unknown document" in missing.content[0].text
 
 
-def test_streamable_http_round_trip_on_loopback(built):
+def _serve_http(env: dict[str, str]) -> tuple[subprocess.Popen, int]:
+    """`python -m fomc_qa mcp --http PORT` on a free loopback port, once it accepts connections."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    proc = subprocess.Popen([sys.executable, "-m", "fomc_qa", "mcp", "--http", str(port)], env=_env(built[0]),
+    proc = subprocess.Popen([sys.executable, "-m", "fomc_qa", "mcp", "--http", str(port)], env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc, port
+        except OSError:
+            assert proc.poll() is None, proc.stderr.read()
+            time.sleep(0.2)
+    proc.terminate()
+    pytest.fail("the MCP server did not start")
+
+
+def test_streamable_http_round_trip_on_loopback(built):
+    proc, port = _serve_http({k: v for k, v in _env(built[0]).items() if k != "FOMC_QA_API_TOKEN"})
     try:
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                break
-            except OSError:
-                assert proc.poll() is None, proc.stderr.read()
-                time.sleep(0.2)
         listed, (timeline,) = call(f"http://127.0.0.1:{port}/mcp", ("timeline", {"date_to": "2020-12-31"}))
+        assert listed == TOOLS
+        assert [r["meeting_date"] for r in timeline.structured_content["result"]] == ["2020-03-15"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=30)
+
+
+def test_streamable_http_with_a_token_refuses_calls_without_it(built):
+    import httpx
+    import httpx2
+    from mcp.client.streamable_http import streamable_http_client
+
+    proc, port = _serve_http({**_env(built[0]), "FOMC_QA_API_TOKEN": "mcp-s3cret"})
+    url = f"http://127.0.0.1:{port}/mcp"
+    initialize = {"jsonrpc": "2.0", "id": 1, "method": "initialize",
+                  "params": {"protocolVersion": "2025-06-18", "capabilities": {},
+                             "clientInfo": {"name": "test", "version": "1"}}}
+    try:
+        for headers in ({}, {"Authorization": "Bearer wrong"}):
+            r = httpx.post(url, json=initialize, headers={**headers, "Accept": "application/json, text/event-stream"})
+            assert r.status_code == 401 and "API token" in r.json()["detail"], r.text
+        client = httpx2.AsyncClient(headers={"Authorization": "Bearer mcp-s3cret"}, timeout=120)
+        listed, (timeline,) = call(streamable_http_client(url, http_client=client),
+                                   ("timeline", {"date_to": "2020-12-31"}))
         assert listed == TOOLS
         assert [r["meeting_date"] for r in timeline.structured_content["result"]] == ["2020-03-15"]
     finally:

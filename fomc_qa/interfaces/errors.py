@@ -25,6 +25,13 @@ class UnknownDocument(ServiceError):
     status = 404
 
 
+class UnknownConversation(ServiceError):
+    """A conversation id the store does not hold (never started, or started elsewhere): 404. A client
+    starts a conversation by asking without an id and reusing the one it is given."""
+
+    status = 404
+
+
 class IndexUnavailable(ServiceError):
     """No materialized index (or policy record) to answer from: 503, naming the build command."""
 

@@ -23,10 +23,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
+from fomc_qa.interfaces.access import Access, AccessGuard
 from fomc_qa.interfaces.body_limit import BodyLimit
 from fomc_qa.interfaces.conversations import CONVERSATION_ID_PATTERN, Message
-from fomc_qa.interfaces.errors import ServiceError, UnknownDocument
+from fomc_qa.interfaces.errors import ServiceError, UnknownConversation
 from fomc_qa.interfaces.http_schemas import AnswerRequest, ErrorBody
+from fomc_qa.interfaces.messages import error_message, sentence, without_input
 from fomc_qa.interfaces.records import AnswerResult, Health, TimelineRow
 from fomc_qa.interfaces.service import FOMCService
 from fomc_qa.models import DOCUMENT_ID_PATTERN, FOMCDocument, SearchHit
@@ -34,64 +36,46 @@ from fomc_qa.models import DOCUMENT_ID_PATTERN, FOMCDocument, SearchHit
 log = logging.getLogger("fomc_qa.api")
 
 _ERRORS = {
+    401: {"model": ErrorBody, "description": "FOMC_QA_API_TOKEN is set and the request has no valid bearer token"},
     404: {"model": ErrorBody, "description": "Unknown document or conversation"},
     413: {"model": ErrorBody, "description": "Request body over 16 KiB"},
+    429: {"model": ErrorBody, "description": "Over the per-client rate limit (FOMC_QA_RATE_LIMIT a minute)"},
     503: {"model": ErrorBody, "description": "No materialized index (the build command is named), or the LM is "
                                              "unavailable"},
 }
 # Each server-sent event: its name, and its data as one line of JSON.
 _EVENT = {"type": "object", "required": ["event", "data"],
-          "properties": {"event": {"enum": ["hits", "answer", "citations", "done", "error"]},
+          "properties": {"event": {"enum": ["hits", "answer", "citations", "sources", "done", "error"]},
                          "data": {"type": "string", "contentMediaType": "application/json"}}}
 _STREAM = {"content": {"text/event-stream": {"schema": _EVENT}},
-           "description": "Events `hits` (retrieval), `answer`, `citations`, then `done`; or `error`."}
+           "description": "Events `hits` (retrieval), `answer`, `citations`, `sources` (each cited "
+                          "document's page on the Fed's site), then `done`; or `error`."}
 
 
-def create_app(service: FOMCService | None = None) -> FastAPI:
-    """The app over `service` (default: one over FOMC_DATA_DIR), which it opens once at startup."""
+def create_app(service: FOMCService | None = None, access: Access | None = None) -> FastAPI:
+    """The app over `service` (default: one over FOMC_DATA_DIR), which it opens once at startup, behind
+    `access` (default: from the environment: token, rate limit, CORS origins)."""
     svc = service or FOMCService()
+    access = access or Access.from_env()
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await run_in_threadpool(svc.warm)
         yield
 
-    app = FastAPI(title="fomc-qa", version="1", lifespan=lifespan, responses=_ERRORS,
-                  description="Cited answers from FOMC statements and minutes.")
-    app.add_middleware(BodyLimit)
-
-    @app.exception_handler(ServiceError)
-    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
-        if exc.status == 422:  # the same shape as FastAPI's own validation errors
-            field = exc.field or "request"
-            message = str(exc) if str(exc).startswith(field) else f"{field}: {exc}"
-            detail = [{"loc": ["request", field], "msg": str(exc), "type": "value_error"}]
-            return JSONResponse({"detail": detail, "message": message}, status_code=422)
-        return JSONResponse(ErrorBody(detail=str(exc), field=exc.field).model_dump(), status_code=exc.status)
-
-    @app.exception_handler(RequestValidationError)
-    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
-        errors = jsonable_encoder(exc.errors(), custom_encoder={Exception: str})
-        message = "; ".join(f"{_field(e['loc'])}: {e['msg']}" for e in errors)
-        return JSONResponse({"detail": errors, "message": message}, status_code=422)
-
-    @app.exception_handler(StarletteHTTPException)
-    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
-        if exc.status_code == 400:  # a body that is not even text (invalid UTF-8): malformed JSON, so 422
-            detail = [{"loc": ["body"], "msg": f"malformed JSON ({exc.detail})", "type": "json_invalid"}]
-            return JSONResponse({"detail": detail, "message": f"body: malformed JSON ({exc.detail})"},
-                                status_code=422)
-        return JSONResponse({"detail": str(exc.detail), "field": None}, status_code=exc.status_code,
-                            headers=exc.headers)
-
-    @app.exception_handler(Exception)
-    async def crashed(request: Request, exc: Exception) -> JSONResponse:
-        log.exception("unhandled error on %s %s", request.method, request.url.path)
-        return JSONResponse({"detail": "internal error (see the server log)", "field": None}, status_code=500)
+    app = FastAPI(title="fomc-qa", version="1", lifespan=lifespan, responses=_ERRORS, docs_url=None,
+                  redoc_url=None, description="Cited answers from FOMC statements and minutes.")
+    _guard(app, access)
+    _error_handlers(app)
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def page() -> HTMLResponse:
         return HTMLResponse(files("fomc_qa.interfaces").joinpath("static/index.html").read_text(encoding="utf-8"))
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    def docs() -> HTMLResponse:
+        """The API reference, rendered from /openapi.json by a page with no outside assets (works offline)."""
+        return HTMLResponse(files("fomc_qa.interfaces").joinpath("static/docs.html").read_text(encoding="utf-8"))
 
     @app.get("/healthz", response_model=Health)
     def healthz() -> Health:
@@ -100,13 +84,15 @@ def create_app(service: FOMCService | None = None) -> FastAPI:
 
     @app.post("/v1/answer", response_model=AnswerResult)
     def answer(body: AnswerRequest) -> AnswerResult:
-        """A cited answer; a follow-up in a conversation inherits the dates of the question before it."""
+        """A cited answer; a follow-up in a conversation is resolved against the question before it (its dates,
+        pronouns and ellipses). A conversation_id the server did not hand out is 404."""
         return svc.answer(body.question, body.k, body.conversation_id, body.selected_text)
 
     @app.post("/v1/answer/stream", response_class=StreamingResponse, responses={200: _STREAM})
     async def answer_stream(body: AnswerRequest) -> StreamingResponse:
         """The same answer as server-sent events: the retrieval hits first, then the answer, then the citations."""
         await run_in_threadpool(svc.session)
+        await run_in_threadpool(svc.previous_question, body.conversation_id)  # 404 before the stream opens
         return StreamingResponse(_events(svc, body), media_type="text/event-stream",
                                  headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
@@ -136,10 +122,58 @@ def create_app(service: FOMCService | None = None) -> FastAPI:
         """The conversation's kept messages (the last 10), oldest first."""
         messages = svc.conversations.messages(conversation_id)
         if not messages:
-            raise UnknownDocument(f"no conversation {conversation_id}", "conversation_id")
+            raise UnknownConversation("There is no conversation with this id.", "conversation_id")
         return messages
 
     return app
+
+
+def _guard(app: FastAPI, access: Access) -> None:
+    """The middleware, outermost last."""
+    # The last added is the outermost: CORS (when configured) answers a preflight, the guard checks the
+    # rate and the token, and only then is a body read.
+    app.add_middleware(BodyLimit)
+    app.add_middleware(AccessGuard, access=access)
+    if access.cors_origins:
+        from starlette.middleware.cors import CORSMiddleware
+
+        app.add_middleware(CORSMiddleware, allow_origins=list(access.cors_origins), allow_methods=["GET", "POST"],
+                           allow_headers=["Authorization", "Content-Type"])
+
+
+def _error_handlers(app: FastAPI) -> None:
+    """Every error as JSON with a reason: 422 as sentences naming the field, never a stack trace."""
+
+    @app.exception_handler(ServiceError)
+    async def service_error(request: Request, exc: ServiceError) -> JSONResponse:
+        if exc.status == 422:  # the same shape as FastAPI's own validation errors
+            field = exc.field or "request"
+            message = sentence(field, str(exc))
+            detail = [{"loc": ["request", field], "msg": message.split(": ", 1)[1], "type": "value_error"}]
+            return JSONResponse({"detail": detail, "message": message}, status_code=422)
+        return JSONResponse(ErrorBody(detail=str(exc), field=exc.field).model_dump(), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError) -> JSONResponse:
+        raw = jsonable_encoder(exc.errors(), custom_encoder={Exception: str})
+        messages = [error_message(_field(e["loc"]), e["type"], e["msg"]) for e in raw]
+        errors = [without_input(e, m) for e, m in zip(raw, messages, strict=True)]
+        message = " ".join(messages)
+        return JSONResponse({"detail": errors, "message": message}, status_code=422)
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400:  # a body that is not even text (invalid UTF-8): malformed JSON, so 422
+            detail = [{"loc": ["body"], "msg": "The body is not valid JSON.", "type": "json_invalid"}]
+            return JSONResponse({"detail": detail, "message": "body: The body is not valid JSON."},
+                                status_code=422)
+        return JSONResponse({"detail": str(exc.detail), "field": None}, status_code=exc.status_code,
+                            headers=exc.headers)
+
+    @app.exception_handler(Exception)
+    async def crashed(request: Request, exc: Exception) -> JSONResponse:
+        log.exception("unhandled error on %s %s", request.method, request.url.path)
+        return JSONResponse({"detail": "internal error (see the server log)", "field": None}, status_code=500)
 
 
 def _field(loc: list) -> str:
@@ -187,6 +221,8 @@ async def _events(svc: FOMCService, body: AnswerRequest):
                                      "resolved_question": item.resolved_question,
                                      **answer.model_dump(mode="json", exclude={"citations"})})
                 yield sse("citations", answer.citations)
+                urls = await run_in_threadpool(svc.source_urls, [c.document_id for c in answer.citations])
+                yield sse("sources", urls)
                 yield sse("done", {"conversation_id": item.conversation_id})
                 return
     finally:

@@ -1,5 +1,6 @@
 """`python -m fomc_qa mcp`: the MCP server (official `mcp` SDK 2.x, `MCPServer`), over stdio, or
-streamable HTTP on loopback with `--http PORT`.
+streamable HTTP on loopback with `--http PORT` (another `--host` needs
+FOMC_QA_API_TOKEN, sent as a bearer token, as the HTTP API does).
 
 Tools: search_fomc, get_document, answer, timeline. Each is the shared service's operation; a
 failure a client can act on (invalid query, unknown document, no materialized index, an LM that
@@ -11,12 +12,14 @@ from __future__ import annotations
 import argparse
 import datetime as dt
 import functools
+import sys
 from collections.abc import Callable
 from typing import Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
+from fomc_qa.interfaces.access import Access, exposure_refusal, guarded
 from fomc_qa.interfaces.errors import ServiceError
 from fomc_qa.interfaces.records import AnswerResult, TimelineRow
 from fomc_qa.interfaces.service import FOMCService
@@ -84,12 +87,23 @@ def build_server(service: FOMCService | None = None) -> MCPServer:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m fomc_qa mcp",
                                      description="The MCP server: stdio by default, or streamable HTTP on loopback.")
-    parser.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on 127.0.0.1:PORT/mcp")
+    parser.add_argument("--http", type=int, metavar="PORT", help="serve streamable HTTP on HOST:PORT/mcp")
+    parser.add_argument("--host", default="127.0.0.1",
+                        help="interface for --http (default 127.0.0.1; any other needs FOMC_QA_API_TOKEN)")
     parser.add_argument("--lm", help="DSPy/LiteLLM model string, or 'extractive' (default: FOMC_QA_LM)")
     args = parser.parse_args(argv)
+    access = Access.from_env()
+    refusal = exposure_refusal(args.host, access) if args.http is not None else None
+    if refusal:
+        print(f"error: {refusal}", file=sys.stderr)
+        return 2
     server = build_server(FOMCService(lm=args.lm))
     if args.http is None:
         server.run("stdio")
-    else:
-        server.run("streamable-http", host="127.0.0.1", port=args.http)
+        return 0
+    import uvicorn
+
+    # The same rule as the HTTP API: the bearer token (when set) and the per-client rate limit.
+    app = guarded(server.streamable_http_app(host=args.host), access)
+    uvicorn.run(app, host=args.host, port=args.http, log_level="info", timeout_graceful_shutdown=5)
     return 0

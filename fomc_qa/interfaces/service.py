@@ -21,7 +21,13 @@ from fomc_qa.config import Settings
 from fomc_qa.index.store import BUILD_COMMAND, IndexMissing
 from fomc_qa.interfaces.conversations import ConversationStore, new_conversation_id, valid_conversation_id
 from fomc_qa.interfaces.documents import read_document
-from fomc_qa.interfaces.errors import IndexUnavailable, InvalidInput, ModelUnavailable
+from fomc_qa.interfaces.errors import (
+    IndexUnavailable,
+    InvalidInput,
+    ModelUnavailable,
+    ServiceError,
+    UnknownConversation,
+)
 from fomc_qa.interfaces.follow_up import resolve_follow_up
 from fomc_qa.interfaces.records import AnswerResult, CorpusInfo, Health, ModelInfo, TimelineRow
 from fomc_qa.models import (
@@ -132,16 +138,16 @@ class FOMCService:
 
     def answer(self, question: str, k: int = 5, conversation_id: str | None = None,
                selected_text: str | None = None, on_hits: OnHits | None = None) -> AnswerResult:
-        """A cited answer. With a conversation, a follow-up inherits the previous question's dates;
+        """A cited answer. With a conversation (an id an earlier answer returned), a follow-up is resolved
+        against the previous question (its dates, pronouns and ellipses);
         with a highlighted passage, the question is about that passage (its meeting and document)."""
         question = question_of(question)
         count_of(k, "k")
-        if conversation_id is not None and not valid_conversation_id(conversation_id):
-            raise InvalidInput("conversation_id must be 1-64 letters, digits, '-' or '_'", "conversation_id")
         selection = question_of(selected_text, "selected_text") if selected_text and selected_text.strip() else None
         session = self.session()
+        previous = self.previous_question(conversation_id)
         cid = conversation_id or new_conversation_id()
-        context = self._selection_context(selection) if selection else self.conversations.last_question(cid)
+        context = self._selection_context(selection) if selection else previous
         resolved = resolve_follow_up(question, context, session.retriever.corpus.meetings)
         if selection:
             resolved = f'{resolved} Passage: "{selection}"'
@@ -159,6 +165,20 @@ class FOMCService:
                 self._on_hits.reset(token)
         self.conversations.add_turn(cid, question, resolved, result.answer)
         return AnswerResult(conversation_id=cid, resolved_question=resolved, answer=result)
+
+    def previous_question(self, conversation_id: str | None) -> str | None:
+        """The standalone form of the conversation's last question; UnknownConversation for an id the
+        store does not hold (a conversation starts with a question asked without an id)."""
+        if conversation_id is None:
+            return None
+        if not valid_conversation_id(conversation_id):
+            raise InvalidInput("conversation_id must be 1 to 64 letters, digits, '-' or '_'", "conversation_id")
+        previous = self.conversations.last_question(conversation_id)
+        if previous is None:
+            raise UnknownConversation("There is no conversation with this id (it may have been started on "
+                                      "another server); ask without conversation_id to start one.",
+                                      "conversation_id")
+        return previous
 
     def _selection_context(self, selection: str) -> str:
         """What a highlighted passage says about the question's dates: the document it was taken from
@@ -190,6 +210,16 @@ class FOMCService:
     def document(self, doc_id: str) -> FOMCDocument:
         corpus = self.session().retriever.corpus
         return read_document(corpus.paths, list(corpus.manifest.get("partitions", [])), doc_id)
+
+    def source_urls(self, doc_ids: list[str]) -> dict[str, str]:
+        """Each cited document's page on the Fed's site (a document that cannot be read is left out)."""
+        urls = {}
+        for doc_id in dict.fromkeys(doc_ids):
+            try:
+                urls[doc_id] = str(self.document(doc_id).source_url)
+            except ServiceError:
+                continue
+        return urls
 
     def timeline(self, date_from: dt.date | None = None, date_to: dt.date | None = None) -> list[TimelineRow]:
         check_span(date_from, date_to)
