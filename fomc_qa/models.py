@@ -166,6 +166,8 @@ class Answer(_Record):
     generation_ms: float
     total_ms: float
     lm: str
+    lead: str = ""  # the first sentences, answering every part before any quote
+    evidence: list[str] = []  # the quotes that carry the lead, one line each with its [n] markers
 
 
 class BenchmarkResult(_Record):

@@ -104,3 +104,17 @@ def test_the_flow_reads_each_question_once(monkeypatch):
     read_question(question, retrieve, desk, 5, lambda q, hits, context: "", quotes_only=True)
     assert calls == [question]
     assert searched and all(not isinstance(q, str) for q in searched)  # the retriever gets readings, not strings
+
+
+@pytest.mark.parametrize("question, out", [
+    ("What did Powell say at the press conference after the December 2025 meeting?", True),
+    ("Summarize Governor Waller's speech on stablecoins.", True),
+    ("What did the Chair tell Congress in his semiannual testimony in June 2023?", True),
+    ("What did the minutes say about the Chair's press conference?", False),  # near miss: asks the documents
+    ("Which participants spoke about the speed of balance sheet runoff in May 2024?", False),
+])
+def test_rule_10_what_officials_said_outside_the_documents_is_declined_with_its_reason(question, out):
+    scope = analyze(question).scope
+    assert (not scope.answerable) is out
+    if out:
+        assert "press conferences" in scope.reason

@@ -13,8 +13,8 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from fomc_qa.answering.compose import compose, decline_text
 from fomc_qa.answering.grounding import (
-    INSUFFICIENT_ANSWER,
     RELEVANCE_FLOOR,
     confidence_for,
     drop_repeated_quotes,
@@ -25,6 +25,7 @@ from fomc_qa.answering.grounding import (
 from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.question.analysis import NO_INDEX, QuestionAnalysis, analyze
+from fomc_qa.question.asks import Ask
 
 Retrieve = Callable[[QuestionAnalysis | str, int], list[SearchHit]]  # a question read once, or a search string
 # (question, hits, policy record context) -> the LM's answer text with [n] markers, passage n being hits[n - 1];
@@ -43,6 +44,15 @@ class Reading:
     raw_answer: str
     retrieval_ms: float
     generation_ms: float
+    lead: str = ""  # the answer's first sentences, before any quote
+    evidence: tuple[str, ...] = ()  # the quotes that carry the lead, one line each
+
+
+def declined(analysis: QuestionAnalysis, hits: list[SearchHit], raw: str = "", retrieval_ms: float = 0.0,
+             generation_ms: float = 0.0) -> Reading:
+    """An "insufficient" reading whose text says why: the scope rule's reason, or that nothing indexed bears on it."""
+    text = decline_text(analysis)
+    return Reading(text, [], "insufficient", hits, raw, retrieval_ms, generation_ms, lead=text)
 
 
 def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k: int, generate: Generate,
@@ -58,7 +68,7 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     analysis = analyze(question, desk.question_index if desk else NO_INDEX)  # the only reading of the question
     question = analysis.plain  # shorthand spelled out for the LM and the reader
     if not analysis.scope.answerable:
-        return Reading(INSUFFICIENT_ANSWER, [], "insufficient", [], "", 0.0, 0.0)
+        return declined(analysis, [])
     consultation = desk.consult(analysis) if desk else None
     evidence = desk.evidence_hits(consultation) if consultation else []
     hits = list(retrieve(analysis, k + len(evidence)))
@@ -69,7 +79,7 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     hits += facet_hits(analysis, retrieve, hits)
     retrieval_ms = (time.perf_counter() - started) * 1000
     if not record_text and not any(h.relevance >= RELEVANCE_FLOOR for h in hits):
-        return Reading(INSUFFICIENT_ANSWER, [], "insufficient", hits, "", retrieval_ms, 0.0)
+        return declined(analysis, hits, retrieval_ms=retrieval_ms)
     started = time.perf_counter()
     context = consultation.answer.direct if record_text and not quotes_only else ""
     raw = generate(question, hits, context)
@@ -77,10 +87,17 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     if record_text:
         rest = "" if says_not_answered(raw) else drop_repeated_quotes(raw, record_text)
         raw = f"{record_text}\n\n{rest}" if rest else record_text
-    text, citations = ground(raw, hits)
-    if (not record_text and says_not_answered(raw)) or not citations:
-        return Reading(INSUFFICIENT_ANSWER, [], "insufficient", hits, raw, retrieval_ms, generation_ms)
-    return Reading(text, citations, confidence_for(citations), hits, raw, retrieval_ms, generation_ms)
+    if not record_text and says_not_answered(raw):
+        return declined(analysis, hits, raw, retrieval_ms, generation_ms)
+    composed = compose(analysis, raw, consultation.answer.direct if record_text else "")
+    text, citations = ground(composed.text, hits)
+    if not citations:
+        return declined(analysis, hits, raw, retrieval_ms, generation_ms)
+    lead, _, rest = text.partition("\n\n") if composed.lead else ("", "", text)
+    confidence = confidence_for(citations, record=bool(record_text), parts=len(analysis.parts),
+                                why=Ask.WHY in analysis.asks)
+    return Reading(text, citations, confidence, hits, raw, retrieval_ms, generation_ms,
+                   lead=lead, evidence=tuple(line for line in rest.splitlines() if line.strip()))
 
 
 MAX_FACET_HITS = 2
@@ -125,5 +142,7 @@ def answer_record(question: str, reading: Reading, total_ms: float, lm: str) -> 
         generation_ms=round(reading.generation_ms, 3),
         total_ms=round(total_ms, 3),
         lm=lm,
+        lead=reading.lead,
+        evidence=list(reading.evidence),
     )
 

@@ -48,7 +48,6 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     direct = sentence("; ".join(parts))
     if q.why and len(records) == 1:  # "how big was the March 3, 2020 cut, and why?": the statement's reasons
         quotes = unique_quotes(quotes + _reasons(records[0]))
-        direct += " The statement gave the Committee's reasons in these sentences."
     if q.with_votes and len(records) == 1:  # "... and did anyone push for more?"
         direct += " " + _vote_phrase(records[0])
         quotes += [x for d in records[0].dissents for x in quote(records[0], d.source)]
@@ -66,7 +65,7 @@ def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Record
     for r in records[-3:]:
         parts.append(f"at {occasion(r)} the FOMC {move_phrase(r)}")
         quotes += quote(r, r.decision_source) + _reasons(r)
-    direct = sentence("; ".join(parts)) + " The statement gave the Committee's reasons in these sentences."
+    direct = sentence("; ".join(parts))
     return RecordAnswer(direct, unique_quotes(quotes))
 
 

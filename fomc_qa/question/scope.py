@@ -28,7 +28,10 @@ record today's data or prices, another economy's statistics, or anyone's private
    documents said about it or its economic effects ("Did hurricanes distort the October 2024 payrolls?" stays);
 9. a counterfactual ("If the FOMC had hiked 75 bp instead, would inflation have peaked earlier?") is out unless it
    asks what the documents said: the records hold what was decided and said, not what another decision would have
-   done ("What size of increase would some participants have favored, according to the minutes?" stays).
+   done ("What size of increase would some participants have favored, according to the minutes?" stays);
+10. what an official said outside the meeting's documents (a press conference, a speech, testimony, an interview)
+   is out unless the question asks what the statement or minutes said ("What did the minutes say about the Chair's
+   press conference?" stays).
 """
 
 from __future__ import annotations
@@ -154,6 +157,12 @@ _COUNTERFACTUAL = re.compile(
 
 # The Summary of Economic Projections is its own release, not in the index: its figures ("the median dot for 2026")
 # are not on record here, though the minutes discuss the projections in words.
+# Rule 10: what officials said outside the meeting's documents (a press conference, a speech, testimony, an
+# interview) is not indexed, unless the question asks what the statement or minutes said about it.
+_OTHER_SPEECH = re.compile(
+    r"\bpress conferences?\b|\bpressers?\b|\bspeech(?:es)?\b|\btestimony\b|\btestif\w+|\binterviews?\b"
+    r"|\bop-?eds?\b|\bpodcasts?\b|\bjackson hole\b|\bhumphrey[- ]hawkins\b|\bsemiannual monetary policy report\b", _W)
+_NAMES_DOCUMENTS = re.compile(r"\b(?:minutes|statements?|postmeeting|post-meeting)\b", _W)
 _SEP_FIGURE = re.compile(
     r"\b(?:dot plot|dots?|median (?:fomc |participant's |participants' )?(?:dot|projection)s?)\b"
     r"|\b(?:summary of economic projections|sep)\b.{0,60}\b(?:median|projected (?:path|level))\b", _W)
@@ -225,6 +234,9 @@ def out_of_scope(question: str, meetings: Sequence[dt.date] = ()) -> str | None:
     eras = _eras_of(meetings)
     if _SEP_FIGURE.search(question) and not _ASKS_DOCUMENTS.search(question):
         return "the Summary of Economic Projections' figures are a separate release, not in the index"
+    if _OTHER_SPEECH.search(question) and not _NAMES_DOCUMENTS.search(question):
+        return ("press conferences, speeches, testimony and interviews are not in the index, which holds the FOMC's "
+                "statements and minutes")
     if _PRIVATE.search(question) or _PERSONS.search(question):
         return "advice or private matters are not FOMC records"
     future = eras.future.search(question) and not eras.recorded_past.search(question)

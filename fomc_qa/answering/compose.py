@@ -1,0 +1,249 @@
+"""The answer an analyst reads in ten seconds: a lead that answers, then at most three quotes that carry it.
+
+The record's direct sentence and the reader's (or an LM's) quoted sentences arrive as one text with [n] markers;
+`compose` turns it into a `Composed` answer: the lead (plain sentences: the record's fact in clean prose, and for a
+question the record does not answer, or a "why" it does not explain, the best quoted sentence attributed to its
+document), then the evidence (the quotes that help, at most MAX_QUOTES, more only for a list or an evolution, one
+per meeting). Quotes that do not help are left to the sources list: the Board's votes on administered rates unless
+rates are asked, procedure, and a sentence that leans on one not quoted ("They also ...").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER
+from fomc_qa.question.analysis import QuestionAnalysis
+from fomc_qa.question.asks import Ask
+
+MAX_QUOTES = 3
+MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
+
+# "FOMC minutes of June 14, 2023 (Participants' Views ...): “...” [3] “...” [3]"
+_SEGMENT = re.compile(r"(?:(?P<label>FOMC (?:statement|minutes) of [^:\u201c\n]{4,160}): )?"
+                      r"\u201c(?P<text>[^\u201d]+)\u201d(?P<marks>(?:\s*\[\d+\])+)(?P<note> \([^)\n]{1,160}\))?")
+_LABEL = re.compile(r"FOMC (?P<kind>statement|minutes) of (?P<day>[A-Z][a-z]+ \d{1,2}, \d{4})"
+                    r"(?: \((?P<section>[^)]*)\))?")
+_ANAPHOR = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")
+_ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve System voted\b"
+                                r"|\bthe Board (?:also )?voted\b"
+                                r"|\bprimary credit rate\b|\binterest rate (?:paid )?on reserve balances\b"
+                                r"|\boffering rate\b.*\bovernight reverse repurchase", re.I)
+_RATES_ASKED = re.compile(r"\b(?:iorb|ioer|interest (?:rate )?on (?:excess |required )?reserve\w*|discount rate"
+                          r"|primary credit|on rrp|reverse repo\w*|administered rates?|technical adjustment)", re.I)
+_PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve maximum employment"
+                        r"|Members agreed that, in assessing the appropriate stance"
+                        r"|The Committee would be prepared to adjust the stance"
+                        r"|In assessing the appropriate stance of monetary policy, the Committee will continue"
+                        r"|The Committee's assessments will take into account a wide range of information"
+                        r"|The Committee is strongly committed to returning inflation"
+                        r"|The Committee seeks to achieve maximum employment and inflation at the rate of 2 percent)")
+_CAUSE = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
+                    r"|\bin consideration of\b|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b"
+                    r"|\bnoted that\b|\bjudged\b|\bcited\b|\bpointed to\b|\bconcern\w*\b|\brisks?\b", re.I)
+_TITLE_WORD = re.compile(r"^(?:[A-Z][a-z]+|[A-Z]{2,}\w*)\s+[A-Z]")  # "Governor Waller", "Chair Powell", "SOMA Manager"
+_STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
+                  "how why when where about into over than then they them there would could should been being also "
+                  "fomc committee fed federal reserve meeting minutes statement".split())
+_NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
+                          r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
+_DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
+
+
+@dataclass(frozen=True)
+class Quote:
+    """One quoted sentence of the raw answer, with its source label and marker(s)."""
+
+    label: str  # "FOMC minutes of June 14, 2023 (Committee Policy Actions)"; "" when the text gave none
+    text: str
+    marks: str  # " [3]"
+    note: str = ""
+
+    def line(self, labelled: bool = True) -> str:
+        quote = f"\u201c{self.text}\u201d{self.marks}{self.note}"
+        return f"{self.label}: {quote}" if labelled and self.label else quote
+
+
+@dataclass(frozen=True)
+class Composed:
+    lead: str
+    evidence: tuple[str, ...]
+
+    @property
+    def text(self) -> str:
+        return "\n\n".join(p for p in (self.lead, "\n".join(self.evidence)) if p)
+
+
+def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "") -> Composed:
+    """The lead and the evidence of a raw answer (the record's lines first when `record_direct` is given)."""
+    quotes = _quotes(raw)
+    own = _own_words(raw, record_direct)
+    leads = [clean_prose(record_direct)] if record_direct else ([clean_prose(own)] if own else [])
+    chosen: list[Quote] = []
+    if not leads or _why_unexplained(analysis, record_direct):
+        lead_quote = _lead_quote(analysis, quotes, prefer_cause=bool(record_direct))
+        if lead_quote is not None:
+            follower = _follower(quotes, lead_quote)
+            leads.append(_attributed(lead_quote, follower))
+            chosen += [lead_quote] + ([follower] if follower else [])
+    if not record_direct:
+        for part in _part_quotes(analysis, quotes, chosen):
+            leads.append(_attributed(part))
+            chosen.append(part)
+    cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES
+    evidence = _evidence(analysis, quotes, chosen, cap)
+    return Composed(" ".join(p for p in leads if p), _lines(evidence))
+
+
+def decline_text(analysis: QuestionAnalysis) -> str:
+    """Why the answer declines, in one or two sentences: the scope rule's reason, or that nothing indexed bears on
+    the question; with a meeting the question names that is indexed, where its documents can be asked about."""
+    reason = analysis.scope.reason
+    if reason is None:
+        return f"{INSUFFICIENT_ANSWER} No indexed passage bears on it closely enough to quote."
+    text = f"{INSUFFICIENT_ANSWER} Declined: {reason}."
+    named = sorted(analysis.filter.meetings or ())
+    if named and not analysis.scope.period and len(named) <= 2:
+        days = " and ".join(f"{d:%B} {d.day}, {d.year}" for d in named)
+        text += f" The statement and minutes of the {days} meeting{'s' if len(named) > 1 else ''} are indexed: " \
+                "ask what they say."
+    return text
+
+
+def clean_prose(text: str) -> str:
+    """The Fed's numbers once, in words an analyst reads: "2 (two)" -> "two", a range's decimal copy kept at its
+    first use only and never inside parentheses, edit arrows as words."""
+    text = _NUMBER_WORD.sub(lambda m: m.group(2), text)
+    seen = [False]
+
+    def first_only(m: re.Match[str]) -> str:
+        nested = text[: m.start()].count("(") > text[: m.start()].count(")")  # no parentheses within parentheses
+        if seen[0] or nested:
+            return ""
+        seen[0] = True
+        return m.group(0)
+
+    text = _DECIMAL_COPY.sub(first_only, text)
+    return text.replace(" → ", " became ").replace("→", " became ")
+
+
+def _quotes(raw: str) -> list[Quote]:
+    """Every quotation of the raw answer in order, each with the source label last named before it."""
+    found: list[Quote] = []
+    label = ""
+    for m in _SEGMENT.finditer(raw):
+        label = m.group("label") or label
+        found.append(Quote(label, m.group("text").strip(), m.group("marks"), m.group("note") or ""))
+    return found
+
+
+def _own_words(raw: str, record_direct: str) -> str:
+    """What the answer says in its own words before its first quotation (an LM's lead), less the record's line."""
+    head = raw.split("\u201c", 1)[0] if "\u201c" in raw else raw
+    head = _LABEL.sub("", head).replace(record_direct, "")
+    return " ".join(head.replace(":", " ").split()) if re.search(r"[a-z]{3}", head) else ""
+
+
+def _why_unexplained(analysis: QuestionAnalysis, record_direct: str) -> bool:
+    """The question asks why (or what was said about it) and the record's line states only the fact."""
+    return bool(record_direct) and Ask.WHY in analysis.asks and not _CAUSE.search(record_direct)
+
+
+def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: bool) -> Quote | None:
+    """The quotation to lead with: the reader's first that stands on its own (for a "why", the first giving a
+    reason, from the minutes when there is one)."""
+    usable = [q for q in quotes if not _ANAPHOR.match(q.text) and not _filler(analysis, q)]
+    if prefer_cause or Ask.WHY in analysis.asks:
+        reasons = [q for q in usable if _CAUSE.search(q.text)]
+        minutes = [q for q in reasons if "minutes" in q.label]
+        usable = minutes or reasons or usable
+    return usable[0] if usable else None
+
+
+def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
+    """The sentence right after the lead's in the answer when it goes on with it ("They also noted ...")."""
+    at = quotes.index(lead)
+    nxt = quotes[at + 1] if at + 1 < len(quotes) else None
+    return nxt if nxt is not None and nxt.marks == lead.marks and _ANAPHOR.match(nxt.text) else None
+
+
+def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> list[Quote]:
+    """For each further part of a multi-part question, the quotation that shares most content words with it (and
+    at least two), so the lead answers every part."""
+    found: list[Quote] = []
+    taken = {q.text for q in chosen}
+    for part in analysis.parts[1:]:
+        words = _content(part.text)
+        scored = [(len(words & _content(q.text)), -i, q) for i, q in enumerate(quotes)
+                  if q.text not in taken and not _ANAPHOR.match(q.text) and not _filler(analysis, q)]
+        if scored:
+            overlap, _, best = max(scored, key=lambda s: s[:2])
+            if overlap >= 2:
+                found.append(best)
+                taken.add(best.text)
+    return found
+
+
+def _content(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z0-9$.%-]+", text.lower()) if w not in _STOP and len(w) > 2}
+
+
+def _lines(evidence: list[Quote]) -> tuple[str, ...]:
+    """One line per quote; a quote of the same source as the line before it needs no label again."""
+    lines, previous = [], None
+    for q in evidence:
+        lines.append(q.line(labelled=q.label != previous))
+        previous = q.label
+    return tuple(lines)
+
+
+def _attributed(q: Quote, follower: Quote | None = None) -> str:
+    """"The minutes of the June 14, 2023 meeting say that almost all participants judged ... [3]"."""
+    m = _LABEL.match(q.label)
+    sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
+    if not _TITLE_WORD.match(sentence) and sentence[:2] != sentence[:2].upper():
+        sentence = sentence[0].lower() + sentence[1:]
+    if m is None:
+        return f"{sentence}{q.marks}"
+    source = (f"the minutes of the {m.group('day')} meeting" if m.group("kind") == "minutes"
+              else f"the statement of {m.group('day')}")
+    verb = "say" if m.group("kind") == "minutes" else "says"
+    section = f" ({m.group('section')})" if m.group("section") and m.group("kind") == "minutes" else ""
+    return f"{source[0].upper()}{source[1:]}{section} {verb} that {sentence}{q.marks}"
+
+
+def _filler(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """A quotation that does not help: an administered-rate vote when rates are not asked, or procedure."""
+    if _PROCEDURE.match(q.text):
+        return True
+    rates_asked = bool(_RATES_ASKED.search(analysis.plain)) or bool(analysis.record.policy and
+                                                                     analysis.record.policy.rates)
+    return not rates_asked and bool(_ADMINISTERED_VOTE.search(q.text))
+
+
+def _lists(analysis: QuestionAnalysis) -> bool:
+    """A question asking for a list or how something evolved: one quote per meeting, not three."""
+    policy = analysis.record.policy
+    listed = policy is not None and policy.intent in ("evolution", "mention", "list", "decisions", "unanimous")
+    return listed or Ask.LIST in analysis.asks or Ask.EVOLUTION in analysis.asks
+
+
+def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], cap: int) -> list[Quote]:
+    """The quotes that carry the lead, in the answer's order: the lead's own, then the others that help, each
+    sentence once, a leaning sentence only right after the one it leans on."""
+    kept: list[Quote] = []
+    seen = {q.text for q in chosen}
+    previous: Quote | None = None
+    for q in quotes:
+        leans = bool(_ANAPHOR.match(q.text))
+        follows = previous is not None and previous.marks == q.marks and (previous in kept or previous in chosen)
+        if q.text in seen or _filler(analysis, q) or (leans and not follows):
+            previous = q
+            continue
+        if len(kept) >= cap:
+            break
+        kept.append(q)
+        seen.add(q.text)
+        previous = q
+    return kept

@@ -1,0 +1,96 @@
+"""The composed answer: a lead that answers, at most three quotes that carry it, clean prose, declines with reasons."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from fomc_qa.answering.compose import MAX_QUOTES, clean_prose, compose, decline_text
+from fomc_qa.question.analysis import QuestionIndex, analyze
+
+MINUTES = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
+POLICY = "FOMC minutes of June 14, 2023 (Committee Policy Actions)"
+STATEMENT = "FOMC statement of June 14, 2023"
+
+
+def _raw(*quotes: tuple[str, str, int]) -> str:
+    return " ".join(f"{label}: \u201c{text}\u201d [{n}]" for label, text, n in quotes)
+
+
+PASSAGES = _raw(
+    (MINUTES, "Almost all participants judged it appropriate to maintain the target range at 5 to 5-1/4 percent, "
+              "in consideration of the cumulative tightening and the lags with which policy affects activity.", 1),
+    (MINUTES, "They noted that leaving the range unchanged would allow more time to assess the economy.", 1),
+    (POLICY, "The Board of Governors of the Federal Reserve System voted unanimously to maintain the interest rate "
+             "paid on reserve balances at 5.15 percent.", 2),
+    (POLICY, "These votes were unanimous.", 2),
+    (POLICY, "Members agreed that the Committee seeks to achieve maximum employment and inflation at the rate of "
+             "2 percent over the longer run.", 2),
+    (MINUTES, "Some participants favored raising the target range 25 basis points at this meeting.", 1),
+    (STATEMENT, "Tighter credit conditions are likely to weigh on economic activity, hiring, and inflation.", 3),
+    (STATEMENT, "The extent of these effects remains uncertain.", 3),
+    (MINUTES, "A few participants noted risks to financial stability.", 4),
+)
+
+
+def test_a_passage_answer_leads_with_its_best_sentence_attributed_and_quotes_at_most_three():
+    composed = compose(analyze("What did participants judge at the June 2023 meeting?"), PASSAGES)
+    assert composed.lead.startswith("The minutes of the June 14, 2023 meeting (Participants' Views on Current "
+                                    "Conditions and the Economic Outlook) say that almost all participants judged")
+    assert composed.lead.endswith("[1]") and "\u201c" not in composed.lead  # plain sentences, not a quote
+    assert len(composed.evidence) <= MAX_QUOTES
+    assert not any("almost all participants judged" in e.lower() for e in composed.evidence)  # said once
+
+
+def test_filler_is_left_to_the_sources_and_a_leaning_sentence_needs_its_antecedent():
+    composed = compose(analyze("What did participants judge at the June 2023 meeting?"), PASSAGES)
+    evidence = " ".join(composed.evidence)
+    assert "interest rate paid on reserve balances" not in evidence  # the Board's vote, rates not asked
+    assert "seeks to achieve maximum employment" not in evidence  # procedure
+    assert "They noted that leaving" in composed.lead  # goes on with the lead's sentence: joins the lead
+    assert "These votes were unanimous" not in evidence  # leans on a sentence not kept (the Board's vote)
+    rates = compose(analyze("What was IORB set to in June 2023, and why?"), PASSAGES)
+    assert any("interest rate paid on reserve balances" in e for e in rates.evidence)
+
+
+def test_a_why_the_record_does_not_explain_gets_the_minutes_reason_in_the_lead():
+    record = "At the June 14, 2023 meeting the FOMC kept the target range at 5 to 5-1/4 percent (5.00%–5.25%)."
+    raw = record + "\n" + _raw((STATEMENT, "In support of these goals, the Committee decided to maintain the target "
+                                           "range for the federal funds rate at 5 to 5-1/4 percent.", 3)) + "\n\n" + PASSAGES
+    composed = compose(analyze("Why did the Fed pause in June 2023?"), raw, record)
+    first, _, second = composed.lead.partition(". ")
+    assert first + "." == record
+    assert second.startswith("The minutes of the June 14, 2023 meeting") and "lags" in second
+    assert composed.evidence[0].startswith(STATEMENT)  # the record's own quote carries its sentence
+    assert compose(analyze("When did the Fed pause in 2023?"), raw, record).lead == record  # no why: the fact only
+
+
+def test_lists_and_evolutions_quote_one_line_per_meeting_beyond_three():
+    many = _raw(*[(f"FOMC statement of {m} 1, 2022", f"Inflation remained elevated in month {i}.", i)
+                  for i, m in enumerate(["March", "May", "June", "July", "September", "November"], 1)])
+    listed = compose(analyze("How did the statement's description of inflation change across the 2022 meetings?"),
+                     many)
+    assert len(listed.evidence) == 5  # the lead's own sentence, then one line for each other meeting
+    assert len(compose(analyze("What did the statement say about inflation in 2022?"), many).evidence) == MAX_QUOTES
+
+
+def test_clean_prose_spells_counts_once_keeps_one_decimal_copy_and_no_nested_parentheses():
+    text = ("There were 2 (two) dissents: Bowman, who preferred a cut (a cut of 25 basis points, to 4 to 4-1/4 percent "
+            "(4.00%–4.25%); the Committee held the range), with the range at 4-1/4 to 4-1/2 percent (4.25%–4.50%) "
+            "and later 4 to 4-1/4 percent (4.00%–4.25%); “but” → “and”.")
+    clean = clean_prose(text)
+    assert "2 (two)" not in clean and "two dissents" in clean
+    assert "(4.00%–4.25%);" not in clean  # inside another parenthesis
+    assert clean.count("%") == 2  # one decimal copy, at its first use outside parentheses
+    assert "“but” became “and”" in clean and "→" not in clean
+
+
+def test_declines_say_why_and_point_to_what_is_indexed():
+    index = QuestionIndex((dt.date(2025, 10, 29), dt.date(2025, 12, 10)))
+    press = decline_text(analyze("What did Powell say at the press conference after the December 2025 meeting?",
+                                 index))
+    assert "press conferences" in press and "December 10, 2025 meeting are indexed" in press
+    later = decline_text(analyze("What did the FOMC decide in March 2026?", index))
+    assert "the index holds the FOMC meetings from October 2025 to December 2025" in later
+    assert "indexed: ask" not in later  # nothing of that period is indexed
+    nothing = decline_text(analyze("What did the minutes say about the Lakers?", index))
+    assert "No indexed passage" in nothing
