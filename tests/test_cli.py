@@ -17,7 +17,8 @@ def test_answer_json_is_the_answer_record(data_env, capsys):
     ) == EXIT_OK
     answer = json.loads(capsys.readouterr().out)
     assert set(answer) == {
-        "question", "answer", "citations", "confidence", "retrieval_ms", "generation_ms", "total_ms", "lm"
+        "question", "answer", "citations", "confidence", "retrieval_ms", "generation_ms", "total_ms", "lm", "lead",
+        "evidence"
     }
     assert answer["lm"] == "local/extractive" and answer["confidence"] in {"high", "medium", "low"}
     assert answer["citations"] and answer["citations"][0]["n"] == 1

@@ -79,8 +79,8 @@ def test_clean_prose_spells_counts_once_keeps_one_decimal_copy_and_no_nested_par
             "and later 4 to 4-1/4 percent (4.00%–4.25%); “but” → “and”.")
     clean = clean_prose(text)
     assert "2 (two)" not in clean and "two dissents" in clean
-    assert "(4.00%–4.25%);" not in clean  # inside another parenthesis
-    assert clean.count("%") == 2  # one decimal copy, at its first use outside parentheses
+    assert "percent (4.00%–4.25%); the Committee" not in clean  # inside another parenthesis
+    assert clean.count("%") == 2 and "4-1/4 to 4-1/2 percent (" not in clean  # one decimal copy: the last range's
     assert "“but” became “and”" in clean and "→" not in clean
 
 

@@ -112,19 +112,14 @@ def decline_text(analysis: QuestionAnalysis) -> str:
 
 
 def clean_prose(text: str) -> str:
-    """The Fed's numbers once, in words an analyst reads: "2 (two)" -> "two", a range's decimal copy kept at its
-    first use only and never inside parentheses, edit arrows as words."""
+    """The Fed's numbers once, in words an analyst reads: "2 (two)" -> "two", one decimal copy (the last range's,
+    where things ended up; never inside parentheses), edit arrows as words."""
     text = _NUMBER_WORD.sub(lambda m: m.group(2), text)
-    seen = [False]
+    outside = [m for m in _DECIMAL_COPY.finditer(text)
+               if text[: m.start()].count("(") <= text[: m.start()].count(")")]  # not within parentheses
+    keep = outside[-1].start() if outside else -1  # the last range named: where it ended up
 
-    def first_only(m: re.Match[str]) -> str:
-        nested = text[: m.start()].count("(") > text[: m.start()].count(")")  # no parentheses within parentheses
-        if seen[0] or nested:
-            return ""
-        seen[0] = True
-        return m.group(0)
-
-    text = _DECIMAL_COPY.sub(first_only, text)
+    text = _DECIMAL_COPY.sub(lambda m: m.group(0) if m.start() == keep else "", text)
     return text.replace(" → ", " became ").replace("→", " became ")
 
 

@@ -63,9 +63,9 @@ def quoted_passages(text: str) -> list[str]:
 
 
 def answer_lead(answer: Answer) -> str:
-    """The answer's `lead` field when the record has one, else the text before the first “ ("" if it opens with one)."""
+    """The answer's `lead` field when it is set, else the text before the first “ ("" if it opens with one)."""
     lead = getattr(answer, "lead", None)
-    if isinstance(lead, str):
+    if isinstance(lead, str) and lead:
         return lead
     return answer.answer.split(OPEN_QUOTE, 1)[0]
 
