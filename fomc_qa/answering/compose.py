@@ -194,18 +194,17 @@ def _lines(evidence: list[Quote]) -> tuple[str, ...]:
 
 
 def _attributed(q: Quote, follower: Quote | None = None) -> str:
-    """"The minutes of the June 14, 2023 meeting say that almost all participants judged ... [3]"."""
+    """"The June 14, 2023 minutes say that almost all participants judged ... [3]" (the section is in the quote's
+    label among the evidence and in the sources)."""
     m = _LABEL.match(q.label)
     sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
     if not _TITLE_WORD.match(sentence) and sentence[:2] != sentence[:2].upper():
         sentence = sentence[0].lower() + sentence[1:]
     if m is None:
         return f"{sentence}{q.marks}"
-    source = (f"the minutes of the {m.group('day')} meeting" if m.group("kind") == "minutes"
-              else f"the statement of {m.group('day')}")
-    verb = "say" if m.group("kind") == "minutes" else "says"
-    section = f" ({m.group('section')})" if m.group("section") and m.group("kind") == "minutes" else ""
-    return f"{source[0].upper()}{source[1:]}{section} {verb} that {sentence}{q.marks}"
+    minutes = m.group("kind") == "minutes"
+    source = f"The {m.group('day')} minutes say" if minutes else f"The {m.group('day')} statement says"
+    return f"{source} that {sentence}{q.marks}"
 
 
 def _filler(analysis: QuestionAnalysis, q: Quote) -> bool:

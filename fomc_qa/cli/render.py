@@ -24,7 +24,14 @@ def source_line(doc_type: str, meeting_date, section: str | None, chunk_id: str)
 
 
 def answer_panel(answer: Answer) -> Panel:
-    body = [Text(answer.answer), Text()]
+    """The lead first (bold), then the evidence, one quote a line, then the confidence and the sources."""
+    if answer.lead:
+        body = [Text(answer.lead, style="bold")]
+        if answer.evidence:
+            body += [Text("\nEvidence", style="bold"), *(Text(line) for line in answer.evidence)]
+        body.append(Text())
+    else:
+        body = [Text(answer.answer), Text()]
     confidence = Text("Confidence: ")
     confidence.append(answer.confidence, style=_CONFIDENCE_STYLE[answer.confidence])
     body.append(confidence)
