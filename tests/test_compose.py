@@ -48,7 +48,7 @@ def test_filler_is_left_to_the_sources_and_a_leaning_sentence_needs_its_antecede
     assert "They noted that leaving" in composed.lead  # goes on with the lead's sentence: joins the lead
     assert "These votes were unanimous" not in evidence  # leans on a sentence not kept (the Board's vote)
     rates = compose(analyze("What was IORB set to in June 2023, and why?"), PASSAGES)
-    assert any("interest rate paid on reserve balances" in e for e in rates.evidence)
+    assert "interest rate paid on reserve balances" in rates.text
 
 
 def test_a_why_the_record_does_not_explain_gets_the_minutes_reason_in_the_lead():

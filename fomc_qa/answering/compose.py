@@ -88,8 +88,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "") -> Co
             leads.append(_attributed(lead_quote, follower))
             chosen += [lead_quote] + ([follower] if follower else [])
     if not record_direct:
-        for part in _part_quotes(analysis, quotes, chosen):
-            leads.append(_attributed(part))
+        for part in _part_quotes(analysis, quotes, chosen) or _second(analysis, quotes, chosen):
+            leads.append(_attributed(part, same_source=bool(chosen) and chosen[0].label == part.label))
             chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES
     evidence = _evidence(analysis, quotes, chosen, cap)
@@ -180,6 +180,14 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     return found
 
 
+def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> list[Quote]:
+    """For a one-part question answered from passages, the next sentence that stands on its own: a discussion is
+    rarely one sentence (docs/answering.md, "The composed answer")."""
+    taken = {q.text for q in chosen}
+    rest = [q for q in quotes if q.text not in taken and not _ANAPHOR.match(q.text) and not _filler(analysis, q)]
+    return rest[:1] if chosen and not _lists(analysis) else []
+
+
 def _content(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9$.%-]+", text.lower()) if w not in _STOP and len(w) > 2}
 
@@ -193,7 +201,7 @@ def _lines(evidence: list[Quote]) -> tuple[str, ...]:
     return tuple(lines)
 
 
-def _attributed(q: Quote, follower: Quote | None = None) -> str:
+def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = False) -> str:
     """"The June 14, 2023 minutes say that almost all participants judged ... [3]" (the section is in the quote's
     label among the evidence and in the sources)."""
     m = _LABEL.match(q.label)
@@ -202,6 +210,8 @@ def _attributed(q: Quote, follower: Quote | None = None) -> str:
         sentence = sentence[0].lower() + sentence[1:]
     if m is None:
         return f"{sentence}{q.marks}"
+    if same_source:
+        return f"{'They also say' if m.group('kind') == 'minutes' else 'It also says'} that {sentence}{q.marks}"
     minutes = m.group("kind") == "minutes"
     source = f"The {m.group('day')} minutes say" if minutes else f"The {m.group('day')} statement says"
     return f"{source} that {sentence}{q.marks}"
