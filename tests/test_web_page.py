@@ -138,7 +138,7 @@ def test_page_streams_a_cited_answer_and_a_follow_up(server):
             assert citations.count() >= 1
             assert "2025-10-29" in citations.nth(0).locator("summary").inner_text()
             # A citation marker in the answer opens its verbatim excerpt.
-            first.locator(".answer button.marker[data-n='1']").first.click()
+            first.locator(".lead button.marker[data-n='1'], .evidence button.marker[data-n='1']").first.click()
             excerpt = citations.nth(0).locator("blockquote.excerpt")
             expect(excerpt).to_be_visible()
             excerpt_text = excerpt.inner_text()
@@ -218,7 +218,7 @@ def test_each_new_answer_is_scrolled_into_view(server, width, height):
 
             expect(turn).to_have_attribute("data-done", "true", timeout=90_000)
             assert in_view(page, turn.locator(".question")), f"question {n} left the window while answering"
-            answer_top = turn.locator(".answer").bounding_box()["y"]
+            answer_top = turn.locator(".lead").bounding_box()["y"]
             assert 0 <= answer_top < page.evaluate("document.getElementById('ask-form').getBoundingClientRect().top")
             shot(page, f"autoscroll-{width}-q{n + 1}-answered")
         assert page.evaluate("window.scrollY") > 0
@@ -247,7 +247,7 @@ def test_a_selected_passage_is_attached_only_on_request_and_once(server):
         page.goto(url)
         ask(page, DECISION, 0)
         offer, chip = page.locator("#offer-selection"), page.locator("#selection-chip")
-        selected = _select_text_in(page, "section.turn .answer")
+        selected = _select_text_in(page, "section.turn .lead")
         expect(offer).to_be_visible()
         expect(chip).to_be_hidden()
         shot(page, "selection-1-offered")
@@ -255,7 +255,7 @@ def test_a_selected_passage_is_attached_only_on_request_and_once(server):
         assert "selected_text" not in sent[-1]
         assert page.locator("section.turn").nth(1).locator(".passage").count() == 0
 
-        _select_text_in(page, "section.turn .answer")
+        _select_text_in(page, "section.turn .lead")
         offer.click()
         expect(chip).to_be_visible()
         expect(chip).to_contain_text("asking about the selected passage")
@@ -265,7 +265,7 @@ def test_a_selected_passage_is_attached_only_on_request_and_once(server):
         ask(page, "What did the Committee decide?", 2)
         assert "selected_text" not in sent[-1]
 
-        _select_text_in(page, "section.turn .answer")
+        _select_text_in(page, "section.turn .lead")
         offer.click()
         ask(page, "What did the Committee decide?", 3)
         assert len(selected.strip()) >= 3 and sent[-1]["selected_text"] == selected.strip()
@@ -335,7 +335,7 @@ def test_sources_link_to_their_documents_and_blocks_are_separate(server):
             assert href == httpx.get(f"{url}/v1/documents/{doc_id}").json()["source_url"]
         turn.locator("details.citation summary").first.click()
         shot(page, "sources-linked")
-        assert turn.locator(".lead").is_hidden() and turn.locator(".answer").is_visible()
+        assert turn.locator(".lead").is_visible() and turn.locator(".answer").is_hidden()  # lead and evidence blocks
 
         # An answer with lead and evidence (a later answer format) is laid out as three blocks.
         body = "".join(f"event: {name}\ndata: {json.dumps(data)}\n\n" for name, data in [

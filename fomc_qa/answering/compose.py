@@ -227,9 +227,9 @@ def _filler(analysis: QuestionAnalysis, q: Quote) -> bool:
 
 
 def _lists(analysis: QuestionAnalysis) -> bool:
-    """A question asking for a list or how something evolved: one quote per meeting, not three."""
+    """A question asking for a list, a count or how something evolved: one quote per meeting, not three."""
     policy = analysis.record.policy
-    listed = policy is not None and policy.intent in ("evolution", "mention", "list", "decisions", "unanimous")
+    listed = policy is not None and policy.intent in ("evolution", "mention", "list", "decisions", "unanimous", "count")
     return listed or Ask.LIST in analysis.asks or Ask.EVOLUTION in analysis.asks
 
 
