@@ -94,3 +94,18 @@ def test_declines_say_why_and_point_to_what_is_indexed():
     assert "indexed: ask" not in later  # nothing of that period is indexed
     nothing = decline_text(analyze("What did the minutes say about the Lakers?", index))
     assert "No indexed passage" in nothing
+
+
+def test_a_question_about_one_meeting_quotes_that_meeting_not_others():
+    index = QuestionIndex((dt.date(2020, 1, 29), dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2020, 4, 29)))
+    raw = _raw(("FOMC statement of March 3, 2020", "The Committee decided to lower the target range by 1/2 "
+                                                   "percentage point.", 1),
+               ("FOMC minutes of March 15, 2020", "Members voted on March 3 to lower the target range by 1/2 "
+                                                  "percentage point.", 2),
+               ("FOMC minutes of January 29, 2020", "Participants judged the stance of policy appropriate.", 3),
+               ("FOMC minutes of April 29, 2020", "Participants discussed the effects of the March actions.", 4))
+    composed = compose(analyze("What did the FOMC decide on March 3, 2020?", index), raw)
+    assert "March 15" in composed.text  # the minutes that record the unscheduled meeting's action
+    assert "January 29" not in composed.text and "April 29" not in composed.text
+    spanning = compose(analyze("What did the FOMC decide in 2020?", index), raw)
+    assert "January 29" in spanning.text  # a span: every meeting's sentences may answer

@@ -10,6 +10,7 @@ rates are asked, procedure, and a sentence that leans on one not quoted ("They a
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
@@ -19,6 +20,7 @@ from fomc_qa.question.asks import Ask
 
 MAX_QUOTES = 3
 MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
+RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
 
 # "FOMC minutes of June 14, 2023 (Participants' Views ...): “...” [3] “...” [3]"
 _SEGMENT = re.compile(r"(?:(?P<label>FOMC (?:statement|minutes) of [^:\u201c\n]{4,160}): )?"
@@ -218,12 +220,27 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
 
 
 def _filler(analysis: QuestionAnalysis, q: Quote) -> bool:
-    """A quotation that does not help: an administered-rate vote when rates are not asked, or procedure."""
-    if _PROCEDURE.match(q.text):
+    """A quotation that does not help: an administered-rate vote when rates are not asked, procedure, or another
+    meeting's sentence when the question names one meeting."""
+    if _PROCEDURE.match(q.text) or _off_meeting(analysis, q):
         return True
     rates_asked = bool(_RATES_ASKED.search(analysis.plain)) or bool(analysis.record.policy and
                                                                      analysis.record.policy.rates)
     return not rates_asked and bool(_ADMINISTERED_VOTE.search(q.text))
+
+
+def _off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """A quote from another meeting than the one the question names (not one between meetings). The minutes of a
+    meeting within RECORDED_WITHIN days after it still count: they record an unscheduled meeting's action (the March
+    3, 2020 cut is in the March 15 minutes)."""
+    named = analysis.filter.meetings
+    m = _LABEL.match(q.label)
+    if not named or len(named) != 1 or m is None or analysis.between_meetings:
+        return False
+    (meeting,) = named
+    day = dt.datetime.strptime(m.group("day"), "%B %d, %Y").date()
+    later_minutes = m.group("kind") == "minutes" and 0 < (day - meeting).days <= RECORDED_WITHIN
+    return day != meeting and not later_minutes
 
 
 def _lists(analysis: QuestionAnalysis) -> bool:
