@@ -95,7 +95,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "") -> Co
             chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES
     evidence = _evidence(analysis, quotes, chosen, cap)
-    return Composed(" ".join(p for p in leads if p), _lines(evidence))
+    return Composed(" ".join(" ".join(leads).split()), _lines(evidence))  # one paragraph: no line break in a lead
 
 
 def decline_text(analysis: QuestionAnalysis) -> str:
