@@ -1,10 +1,22 @@
 """Shared fixtures: the bundled snapshot on loopback, and a small real build of a few meetings
-through Dagster's own materialize(), made once per test session."""
+through Dagster's own materialize(), made once per test session.
+
+What a new test should reuse rather than make again (the suite's time is mostly these):
+- `built` (session): the fixture build of FIXTURE_MEETINGS; read it, never write into it (copy it, as
+  tests/test_sentence_vectors.py does, or start a new data dir with `seed_embedding_cache`).
+- `fomc_service` (session): one warmed interfaces service over `built` for in-process HTTP/MCP tests.
+- `browser` (module): one headless Chromium per test module; take a fresh page per test with
+  `browser_page(browser, width, height)` (a new context: no cookies or storage shared between tests).
+  A module that serves the page starts one server for the module (tests/test_web_page.py's `server`).
+- A daemon-driven run costs a daemon start and its ticks: extend tests/test_live_automation.py's run (it
+  also carries the demo build's checks) with a phase of your own rather than starting another daemon.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -18,6 +30,8 @@ GOLDEN = REPO / "data" / "eval" / "golden.json"
 # A few real meetings: an unscheduled 2020 action (original statement, rebuilt 2020 minutes), a
 # 2023 meeting (rebuilt statement and minutes) and a 2025 meeting (original minutes page).
 FIXTURE_MEETINGS = ["2020-03-15", "2023-03-22", "2025-10-29"]
+# Debian's chromium (scripts/browser.sh installs it); Playwright cannot download a browser of its own here.
+CHROMIUM = Path("/usr/bin/chromium")
 
 
 def fixture_golden() -> list[dict]:
@@ -104,3 +118,37 @@ def fomc_service(built):
     service = FOMCService(dataclasses.replace(Settings.from_env(), data_dir=built[0], lm="extractive"))
     assert service.warm()
     return service
+
+
+def need_browser() -> None:
+    """Fail (under FOMC_QA_REQUIRE_BROWSER, as scripts/test.sh runs) or skip when chromium is missing."""
+    if not CHROMIUM.exists():
+        if os.environ.get("FOMC_QA_REQUIRE_BROWSER"):
+            pytest.fail(f"{CHROMIUM} is missing: run bash scripts/browser.sh")
+        pytest.skip(f"{CHROMIUM} is missing (bash scripts/browser.sh installs it)")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """One headless Chromium for the module's tests: launching it is the costly part, a page is cheap.
+    Module-scoped, not session-scoped, so Playwright's event loop lives only while a browser module runs."""
+    need_browser()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
+        try:
+            yield launched
+        finally:
+            launched.close()
+
+
+@contextmanager
+def browser_page(browser, width: int, height: int):
+    """A fresh page at this window size in its own browser context (no cookies, storage or routes carried
+    over from another test), closed after."""
+    context = browser.new_context(viewport={"width": width, "height": height})
+    try:
+        yield context.new_page()
+    finally:
+        context.close()

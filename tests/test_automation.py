@@ -14,7 +14,7 @@ from fomc_pipeline.fed.calendar import CALENDAR_PATH, parse_calendar
 from fomc_pipeline.partitions import meetings
 from fomc_pipeline.resources import FedSite, Storage
 from fomc_qa.config import DataPaths
-from fomc_qa.index.tables import write_rows
+from fomc_qa.index.tables import read_table, write_rows
 
 
 @pytest.fixture()
@@ -125,35 +125,40 @@ def test_monthly_schedule_requests_runs_for_unmaterialized_partitions(site, tmp_
     assert all(r.run_key.startswith("backfill-2026-12-") for r in requests)
 
 
-def test_minutes_published_later_are_picked_up_by_the_monthly_backfill(site, tmp_path):
-    """Three weeks after the statement the minutes appear; the next monthly tick re-runs the meeting."""
-    from conftest import resources_for
+def test_minutes_published_later_are_picked_up_by_the_monthly_backfill(site, built, tmp_path):
+    """Three weeks after the statement the minutes appear; the next monthly tick re-runs the meeting. The
+    meeting is one of the fixture build's, whose embedding cache the data dir starts with: what is tested is
+    the schedule, not the encoder."""
+    from conftest import resources_for, seed_embedding_cache
 
     from fomc_pipeline import definitions as d
 
-    minutes = "/monetarypolicy/fomcminutes20251210.htm"
+    key, minutes = "2025-10-29", "/monetarypolicy/fomcminutes20251029.htm"
     calendar = (SNAPSHOT / CALENDAR_PATH.lstrip("/")).read_text()
     site.routes[CALENDAR_PATH] = Route(body=calendar.replace(f'href="{minutes}"', 'href="#"').encode())
     site.routes[minutes] = Route(status=404)
     (tmp_path / "home").mkdir()
+    seed_embedding_cache(built[0], tmp_path / "data")
     instance = dg.DagsterInstance.local_temp(tempdir=str(tmp_path / "home"))
-    instance.add_dynamic_partitions(meetings.name, ["2025-12-10"])
+    instance.add_dynamic_partitions(meetings.name, [key])
     resources = resources_for(tmp_path / "data", site.url)
-    assert dg.materialize(d.per_meeting_assets, partition_key="2025-12-10", instance=instance,
+    assert dg.materialize(d.per_meeting_assets, partition_key=key, instance=instance,
                           resources=resources).success
+    assert "minutes" not in read_table(DataPaths(tmp_path / "data").partition_file("raw_pages", key)).column(
+        "doc_type").to_pylist()
 
     def tick(month: int):
         with dg.build_schedule_context(
             instance=instance, scheduled_execution_time=dt.datetime(2026, month, 1, 6, 0),
-            resources={"fed": FedSite(base_url=site.url, start_date="2025-12-01"),
+            resources={"fed": FedSite(base_url=site.url, start_date="2025-10-01"),
                        "storage": Storage(data_dir=str(tmp_path / "data"))}) as context:
             return monthly_backfill(context)
 
     assert isinstance(tick(1), dg.SkipReason)  # statement only, and the calendar links no minutes yet
     site.routes.clear()  # the minutes are published and linked
     requests = list(tick(2))
-    assert [(r.partition_key, r.run_key) for r in requests] == [("2025-12-10", "backfill-2026-02-2025-12-10")]
-    assert dg.materialize(d.per_meeting_assets, partition_key="2025-12-10", instance=instance,
+    assert [(r.partition_key, r.run_key) for r in requests] == [(key, f"backfill-2026-02-{key}")]
+    assert dg.materialize(d.per_meeting_assets, partition_key=key, instance=instance,
                           resources=resources).success
     assert isinstance(tick(3), dg.SkipReason)
 

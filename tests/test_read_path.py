@@ -9,7 +9,6 @@ import subprocess
 import sys
 
 import dspy
-import pytest
 from conftest import fixture_golden
 
 from fomc_qa.answering.passages import format_passages
@@ -48,32 +47,30 @@ def _without_timings(answer) -> dict:
     return answer.model_dump(exclude={"retrieval_ms", "generation_ms", "total_ms"})
 
 
-@pytest.fixture(scope="module")
-def sentence_cache(tmp_path_factory):
-    """One cache of sentence vectors (keyed by model + text) for both paths and both cases: the paths
-    must agree on what they read, and a text either embeds afresh or was embedded identically before."""
-    from fomc_qa.index.embed import EmbeddingCache
-
-    return EmbeddingCache(tmp_path_factory.mktemp("sentences") / "vectors.sqlite")
-
-
-@pytest.mark.parametrize("with_demos", [False, True])
-def test_the_direct_reader_answers_as_the_dspy_program_does(data_env, sentence_cache, with_demos):
-    from fomc_qa.index.embed import CachedEncoder
+def test_the_direct_reader_answers_as_the_dspy_program_does_with_and_without_demos(data_env, tmp_path):
+    """Every fixture question: the direct extractive answer equals the DSPy program's, first as compiled
+    without demos, then with demos in the prompt (they do not change what the extractive reader answers).
+    The direct answers are computed once and compared with both. One cache of sentence vectors (keyed by
+    model + text) serves both paths: they must agree on what they read, and a text either embeds afresh or
+    was embedded identically before."""
+    from fomc_qa.index.embed import CachedEncoder, EmbeddingCache
 
     session = Session.open(Settings.from_env())
-    session.retriever.embedder = CachedEncoder(session.retriever.embedder, sentence_cache)
+    session.retriever.embedder = CachedEncoder(session.retriever.embedder,
+                                               EmbeddingCache(tmp_path / "sentences" / "vectors.sqlite"))
     program = session.program
-    if with_demos:  # demos in the prompt do not change what the extractive reader answers
-        hits = session.retriever.search("the federal funds rate in March 2020", 3)
-        program.generate_answer.demos = [dspy.Example(question="What did the FOMC decide in March 2020?",
-                                                      passages=format_passages(hits), answer="It cut rates [1].")]
     questions = [q["question"] for q in fixture_golden()]
     assert len(questions) >= 10
+    direct = {question: _without_timings(session.answer(question)) for question in questions}
     for question in questions:
-        direct = session.answer(question)
-        through_dspy = answer_question(program, question, session.lm)
-        assert _without_timings(direct) == _without_timings(through_dspy), question
+        assert direct[question] == _without_timings(answer_question(program, question, session.lm)), question
+
+    hits = session.retriever.search("the federal funds rate in March 2020", 3)
+    program.generate_answer.demos = [dspy.Example(question="What did the FOMC decide in March 2020?",
+                                                  passages=format_passages(hits), answer="It cut rates [1].")]
+    for question in questions:
+        with_demos = answer_question(program, question, session.lm)
+        assert direct[question] == _without_timings(with_demos), f"with demos: {question}"
 
 
 SERVICE_PROBE = """

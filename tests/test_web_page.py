@@ -13,13 +13,12 @@ import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
+from conftest import browser_page
 
-CHROMIUM = Path("/usr/bin/chromium")
 SCREENSHOT = Path(__file__).resolve().parents[1] / "data" / "reports" / "web_page.png"
 
 
@@ -112,51 +111,38 @@ def test_eight_conversations_at_once_lose_no_message(server):
         assert len(messages) == 2 * len(questions)
 
 
-def need_browser() -> None:
-    if not CHROMIUM.exists():
-        if os.environ.get("FOMC_QA_REQUIRE_BROWSER"):
-            pytest.fail(f"{CHROMIUM} is missing: run bash scripts/browser.sh")
-        pytest.skip(f"{CHROMIUM} is missing (bash scripts/browser.sh installs it)")
-
-
-def test_page_streams_a_cited_answer_and_a_follow_up(server):
-    need_browser()
-    from playwright.sync_api import expect, sync_playwright
+def test_page_streams_a_cited_answer_and_a_follow_up(server, browser):
+    from playwright.sync_api import expect
 
     url, _ = server
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
-        try:
-            page = browser.new_page(viewport={"width": 1100, "height": 1400})
-            page.goto(url)
-            page.fill("#question", "What did the FOMC decide at its October 2025 meeting?")
-            page.press("#question", "Enter")
-            first = page.locator("section.turn").nth(0)
-            expect(first).to_have_attribute("data-done", "true", timeout=60_000)
-            expect(first.locator(".confidence")).to_have_text(re.compile(r"Confidence: (high|medium|low)"))
-            citations = first.locator("details.citation")
-            assert citations.count() >= 1
-            assert "2025-10-29" in citations.nth(0).locator("summary").inner_text()
-            # A citation marker in the answer opens its verbatim excerpt.
-            first.locator(".lead button.marker[data-n='1'], .evidence button.marker[data-n='1']").first.click()
-            excerpt = citations.nth(0).locator("blockquote.excerpt")
-            expect(excerpt).to_be_visible()
-            excerpt_text = excerpt.inner_text()
-            doc_id = citations.nth(0).locator("summary").inner_text().split(" · ")[-1].split("#")[0]
-            document = httpx.get(f"{url}/v1/documents/{doc_id}").json()
-            assert " ".join(excerpt_text.split()) in " ".join(document["text"].split())
+    with browser_page(browser, 1100, 1400) as page:
+        page.goto(url)
+        page.fill("#question", "What did the FOMC decide at its October 2025 meeting?")
+        page.press("#question", "Enter")
+        first = page.locator("section.turn").nth(0)
+        expect(first).to_have_attribute("data-done", "true", timeout=60_000)
+        expect(first.locator(".confidence")).to_have_text(re.compile(r"Confidence: (high|medium|low)"))
+        citations = first.locator("details.citation")
+        assert citations.count() >= 1
+        assert "2025-10-29" in citations.nth(0).locator("summary").inner_text()
+        # A citation marker in the answer opens its verbatim excerpt.
+        first.locator(".lead button.marker[data-n='1'], .evidence button.marker[data-n='1']").first.click()
+        excerpt = citations.nth(0).locator("blockquote.excerpt")
+        expect(excerpt).to_be_visible()
+        excerpt_text = excerpt.inner_text()
+        doc_id = citations.nth(0).locator("summary").inner_text().split(" · ")[-1].split("#")[0]
+        document = httpx.get(f"{url}/v1/documents/{doc_id}").json()
+        assert " ".join(excerpt_text.split()) in " ".join(document["text"].split())
 
-            page.fill("#question", "And in March 2023?")
-            page.press("#question", "Enter")
-            second = page.locator("section.turn").nth(1)
-            expect(second).to_have_attribute("data-done", "true", timeout=60_000)
-            expect(second.locator(".resolved")).to_contain_text("decide at its March 2023 meeting")
-            summaries = second.locator("details.citation summary").all_inner_texts()
-            assert summaries and "2023-03-22" in summaries[0]
-            SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
-            page.screenshot(path=str(SCREENSHOT), full_page=True)
-        finally:
-            browser.close()
+        page.fill("#question", "And in March 2023?")
+        page.press("#question", "Enter")
+        second = page.locator("section.turn").nth(1)
+        expect(second).to_have_attribute("data-done", "true", timeout=60_000)
+        expect(second.locator(".resolved")).to_contain_text("decide at its March 2023 meeting")
+        summaries = second.locator("details.citation summary").all_inner_texts()
+        assert summaries and "2023-03-22" in summaries[0]
+        SCREENSHOT.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SCREENSHOT), full_page=True)
 
 
 # -- issue 31: what a user met in a real Chromium ------------------------------------------------------------
@@ -165,21 +151,8 @@ SCREENS = SCREENSHOT.parent / "screens"
 DECISION = "What did the FOMC decide at its October 2025 meeting?"
 
 
-@contextmanager
-def chromium(width: int, height: int):
-    """A page in headless Chromium at this window size; screenshots of it go to data/reports/screens/."""
-    need_browser()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=["--no-sandbox", "--disable-gpu"])
-        try:
-            yield browser.new_page(viewport={"width": width, "height": height})
-        finally:
-            browser.close()
-
-
 def shot(page, name: str) -> None:
+    """A screenshot of the page to data/reports/screens/."""
     SCREENS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SCREENS / f"{name}.png"))
 
@@ -205,9 +178,9 @@ def in_view(page, selector_or_locator) -> bool:
 
 
 @pytest.mark.parametrize(("width", "height"), [(1100, 700), (360, 640)])
-def test_each_new_answer_is_scrolled_into_view(server, width, height):
+def test_each_new_answer_is_scrolled_into_view(server, width, height, browser):
     url, _ = server
-    with chromium(width, height) as page:
+    with browser_page(browser, width, height) as page:
         page.goto(url)
         for n, question in enumerate([DECISION, "And in March 2023?", "Who dissented in March 2020?"]):
             turn = ask(page, question, n, wait=False)
@@ -237,11 +210,11 @@ def _select_text_in(page, selector: str) -> str:
     }""", selector)
 
 
-def test_a_selected_passage_is_attached_only_on_request_and_once(server):
+def test_a_selected_passage_is_attached_only_on_request_and_once(server, browser):
     from playwright.sync_api import expect
 
     url, _ = server
-    with chromium(1100, 900) as page:
+    with browser_page(browser, 1100, 900) as page:
         sent = []
         page.on("request", lambda r: sent.append(json.loads(r.post_data)) if r.url.endswith("/stream") else None)
         page.goto(url)
@@ -276,11 +249,11 @@ def test_a_selected_passage_is_attached_only_on_request_and_once(server):
         assert "selected_text" not in sent[-1]
 
 
-def test_over_long_input_and_an_unreachable_server_get_clear_messages(server):
+def test_over_long_input_and_an_unreachable_server_get_clear_messages(server, browser):
     from playwright.sync_api import expect
 
     url, _ = server
-    with chromium(1100, 800) as page:
+    with browser_page(browser, 1100, 800) as page:
         page.goto(url)
         page.fill("#question", "x" * 2001)
         message = page.locator("#input-message")
@@ -305,9 +278,9 @@ def test_over_long_input_and_an_unreachable_server_get_clear_messages(server):
 
 
 @pytest.mark.parametrize("width", [360, 420])
-def test_the_page_fits_a_narrow_window(server, width):
+def test_the_page_fits_a_narrow_window(server, width, browser):
     url, _ = server
-    with chromium(width, 740) as page:
+    with browser_page(browser, width, 740) as page:
         page.goto(url)
         shot(page, f"narrow-{width}-empty")
         ask(page, DECISION, 0)
@@ -319,11 +292,11 @@ def test_the_page_fits_a_narrow_window(server, width):
             assert box["x"] >= 0 and box["x"] + box["width"] <= width, (selector, box)
 
 
-def test_sources_link_to_their_documents_and_blocks_are_separate(server):
+def test_sources_link_to_their_documents_and_blocks_are_separate(server, browser):
     from playwright.sync_api import expect
 
     url, _ = server
-    with chromium(1100, 1000) as page:
+    with browser_page(browser, 1100, 1000) as page:
         page.goto(url)
         turn = ask(page, DECISION, 0)
         expect(turn.locator(".sources h2")).to_have_text("Sources")
@@ -352,9 +325,9 @@ def test_sources_link_to_their_documents_and_blocks_are_separate(server):
         shot(page, "blocks-lead-evidence")
 
 
-def test_docs_work_offline(server):
+def test_docs_work_offline(server, browser):
     url, _ = server
-    with chromium(1100, 900) as page:
+    with browser_page(browser, 1100, 900) as page:
         outside = []
         page.route("**/*", lambda route: route.continue_() if route.request.url.startswith(url)
                    else (outside.append(route.request.url), route.abort()))
@@ -369,11 +342,11 @@ def test_docs_work_offline(server):
         assert outside == []
 
 
-def test_the_page_works_with_the_keyboard_alone(server):
+def test_the_page_works_with_the_keyboard_alone(server, browser):
     from playwright.sync_api import expect
 
     url, _ = server
-    with chromium(1100, 900) as page:
+    with browser_page(browser, 1100, 900) as page:
         page.goto(url)
         for _ in range(10):
             page.keyboard.press("Tab")
@@ -396,13 +369,13 @@ def test_the_page_works_with_the_keyboard_alone(server):
         shot(page, "keyboard-citation-opened")
 
 
-def test_the_page_asks_for_the_token_once(built, tmp_path):
+def test_the_page_asks_for_the_token_once(built, tmp_path, browser):
     from playwright.sync_api import expect
 
     proc, url = _start(built[0], tmp_path / "token.log", FOMC_QA_API_TOKEN="page-s3cret")
     try:
         assert httpx.get(f"{url}/v1/timeline").status_code == 401
-        with chromium(1100, 900) as page:
+        with browser_page(browser, 1100, 900) as page:
             page.goto(url)
             page.fill("#question", DECISION)
             page.press("#question", "Enter")
