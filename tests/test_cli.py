@@ -46,15 +46,20 @@ def test_search_json_shape(data_env, capsys):
     assert hits[0]["meeting_date"] == "2023-03-22"
 
 
-def test_eval_json_with_answers(data_env, capsys):
-    golden = data_env / "eval" / "golden.json"
+def test_eval_json_with_answers(data_env, tmp_path, capsys):
+    """Every fourth fixture question, all categories among them (tests/test_read_path.py checks every fixture
+    question's citations with the same answerer)."""
+    questions = json.loads((data_env / "eval" / "golden.json").read_text())[::4]
+    assert {q["category"] for q in questions} >= {"out-of-scope", "factual", "section-specific"}
+    golden = tmp_path / "golden.json"
+    golden.write_text(json.dumps(questions))
     assert main(["eval", "--golden", str(golden), "--answers", "--json"]) == EXIT_OK
     report = json.loads(capsys.readouterr().out)
     for key in ("hit_rate@5", "mrr", "recall@5", "ndcg@5", "precision@5", "chunk_text_recall@5", "hit_rate@10",
                 "keyword_recall", "insufficient_on_out_of_scope", "citations_verbatim"):
         assert key in report["overall"], key
     assert report["overall"]["citations_verbatim"] == 1.0
-    assert report["n"] == len(report["questions"])
+    assert report["n"] == len(report["questions"]) == len(questions)
 
 
 @pytest.mark.parametrize("argv", [[""], ["   \x00\x07 "], ["x" * 2001], ["search", ""], ["what?", "--k", "0"]])

@@ -15,6 +15,7 @@ from fomc_qa.answering.passages import format_passages
 from fomc_qa.answering.program import answer_question
 from fomc_qa.answering.session import Session
 from fomc_qa.config import Settings
+from fomc_qa.evaluation.metrics import citations_verbatim
 
 HEAVY = ("torch", "sentence_transformers", "transformers", "dspy", "litellm")
 
@@ -48,7 +49,8 @@ def _without_timings(answer) -> dict:
 
 
 def test_the_direct_reader_answers_as_the_dspy_program_does_with_and_without_demos(data_env, tmp_path):
-    """Every fixture question: the direct extractive answer equals the DSPy program's, first as compiled
+    """Every fixture question: the direct extractive answer quotes its chunks verbatim and equals the DSPy
+    program's, first as compiled
     without demos, then with demos in the prompt (they do not change what the extractive reader answers).
     The direct answers are computed once and compared with both. One cache of sentence vectors (keyed by
     model + text) serves both paths: they must agree on what they read, and a text either embeds afresh or
@@ -61,7 +63,11 @@ def test_the_direct_reader_answers_as_the_dspy_program_does_with_and_without_dem
     program = session.program
     questions = [q["question"] for q in fixture_golden()]
     assert len(questions) >= 10
-    direct = {question: _without_timings(session.answer(question)) for question in questions}
+    answers = {question: session.answer(question) for question in questions}
+    for question, answer in answers.items():  # every citation quotes its chunk (the CLI's eval checks a sample)
+        texts = {c.chunk_id: session.retriever.corpus.chunk_text(c.chunk_id) for c in answer.citations}
+        assert citations_verbatim(answer, texts) == 1.0, question
+    direct = {question: _without_timings(answer) for question, answer in answers.items()}
     for question in questions:
         assert direct[question] == _without_timings(answer_question(program, question, session.lm)), question
 
