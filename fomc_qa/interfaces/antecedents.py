@@ -42,8 +42,8 @@ _AUX = r"(?:did|does|do|was|were|is|are|has|have|had|will|would|could|should|can
 _WHAT_NP = re.compile(rf"^\s*(?i:what|which)\s+((?:[\w-]+\s+){{0,5}}?[\w-]+)\s+(?i:{_AUX})\s+"
                       r"((?:[Tt]he\s+)?(?:[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*|\w+))\s+(\w+)\b\s*(.*?)\s*\??\s*$")
 _PREPOSITIONS = frozenset("in at on of for after before during about with by from to".split())
-_COPULA_NP = re.compile(r"\b(?:was|were|is|are)\s+(the\s+(?:[\w-]+\s+){0,3}?[\w-]+)"
-                        r"(?=\s+(?:in|at|on|after|during)\b|\s*\??\s*$)", re.I)
+_COPULA_EVENTS = "|".join("cut hike decision move increase reduction taper action vote pause".split())
+_COPULA_NP = re.compile(rf"\b(?:was|were|is|are)\s+(the\s+(?:[\w-]+\s+){{0,3}}?(?:{_COPULA_EVENTS}))\b", re.I)
 _VERB_AFTER_SUBJECT = re.compile(rf"\b{_AUX}\s+(?:the\s+)?(?:fomc|fed|committee|federal reserve)\s+(\w+)\b(.*)$",
                                  re.I)
 _WAS_DECIDED = re.compile(r"\bwas\s+(decided|announced)\b(.*)$", re.I)
@@ -78,7 +78,7 @@ def action(previous: str, named: tuple[str, ...]) -> str | None:
         phrase = f"the {what.group(1)} {what.group(2)} {participle}"
         return _with_when(f"{phrase} {what.group(4)}".strip(), when, named)
     copula = _COPULA_NP.search(bare)
-    if copula and copula.group(1).split()[-1].lower() in EVENT_NOUNS:
+    if copula:
         return _with_when(copula.group(1), when, named)
     done = _VERB_AFTER_SUBJECT.search(bare) or _WAS_DECIDED.search(bare)
     if done and done.group(1).lower() in ACTION_NOUNS:

@@ -49,6 +49,8 @@ _VERBISH = re.compile(r"\b(?:did|does|do|was|were|is|are|has|have|had|will|would
 _WORD = re.compile(r"[a-z]+")
 _BARE_WH = re.compile(r"^\s*(?:and\s+)?((?:by\s+)?how\s+much|how\s+many|how|why|when|where)"
                       r"\s*(?:so|then)?\s*[?.!]*\s*$", re.I)
+# "Why did she?", "How did they?": the previous question's verb left out.
+_BARE_WH_PRONOUN = re.compile(r"^\s*(?:and\s+)?(how|why|when)\s+(?:did|does|do)\s+(?:he|she|they)\s*[?.!]*\s*$", re.I)
 _YES_NO = re.compile(r"^\s*(?:did|does|do|was|were|is|are|has|have|had|will|would|could|can)\b", re.I)
 _WHAT_AUX = re.compile(r"^\s*(what)\s+(?=(?:did|does|do|was|were|is|are|has|have|had|will|would)\b)", re.I)
 _RELATIVE = re.compile(r"\b(?:next|previous|prior|last|following|before|after|earlier|later)\b", re.I)
@@ -61,14 +63,14 @@ _DEMONSTRATIVE = re.compile(r"\b(that|this|those|these)\b(?:\s+([a-z]+))?", re.I
 _SUBJECT_SLOT = re.compile(r"(?:^|\b(?:did|does|do|was|were|is|are|has|have|had|will|would|could|should|can|why|"
                            r"how|when|where|what|than|with)\s+)$", re.I)
 _PERSONAL = re.compile(r"\b(he|she|him|his|her)\b(\s+[a-z]+)?", re.I)
-_NOT_NOUNS = frozenset("a an the in at on of for to by with from than too also again vote voted dissent "
-                       "dissented prefer preferred want wanted".split())
+_NOT_NOUNS = frozenset("a an the in at on of for to by with from than too also again about".split())
 _RELATIVE_MEETING = re.compile(r"\bthe\s+(next|following|previous|prior|preceding)\s+meeting\b", re.I)
 _ONE = re.compile(r"\bthe\s+(?:ones?\s+(before|after)|(previous|prior|last|next)\s+one)\b", re.I)
 _THAT_TIME = re.compile(r"(?:\b(?:in|at|of)\s+)?\b(?:that|this|the\s+same)\s+(year|meeting)\b", re.I)
 _COMPARATIVE = re.compile(r"^\s*(?:and\s+|but\s+)?((?:\w+er|more\s+\w+|less\s+\w+)\s+than\b.*?)\s*[?.!]*\s*$", re.I)
 # "September 2024's" in "smaller than September 2024's": the same kind of event at that date.
 _DATE_POSSESSIVE = re.compile(rf"\b({MONTH}\.?(?:\s+\d{{1,2}},?)?\s+\d{{4}}|\d{{4}})'s\b", re.I)
+_TRAILING_ADVERB = re.compile(r"\s+(before|after)\s*([?.!]*)\s*$", re.I)
 _LEADING_AND = re.compile(r"^\s*(?:and|so|also|then|but)\s*,?\s+(?=(?:who|what|when|where|why|how|which|did|does|"
                           r"do|was|were|is|are|has|have|had|will|would|could|can)\b)", re.I)
 _ADVERBS = frozenset("first also ever still again not never".split())
@@ -90,10 +92,12 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
     before = parse_filter(previous, meetings)
     if before.named_dates:
         question = _with_year(question, _context_year(previous, before.meetings))
+        question = _RELATIVE_MEETING.sub(lambda m: _relative_meeting(m, previous, before.named_dates), question)
     now = parse_filter(question, meetings)
-    bare = _BARE_WH.match(question)
+    bare = _BARE_WH.match(question) or _BARE_WH_PRONOUN.match(question)
     if bare:
-        asked = _asked_again(previous, bare.group(1), before.named_dates)
+        asked = _asked_again(previous, bare.group(1), before.named_dates,
+                             ants.person(previous, previous_answer) if bare.re is _BARE_WH_PRONOUN else None)
         if asked:
             return asked
     comparative = _COMPARATIVE.match(question)
@@ -120,8 +124,23 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
         return _replace_dates(previous, before.named_dates, now.named_dates, question)
     resolved = _pronouns(question, previous, before.named_dates, previous_answer)
     if before.named_dates and not parse_filter(resolved, meetings).named_dates:
-        resolved = _append(resolved, ref.date_phrase(previous, before.named_dates))
+        resolved = _with_date(resolved, previous, before.named_dates)
     return resolved
+
+
+def _with_date(question: str, previous: str, named: tuple[str, ...]) -> str:
+    """The previous question's date phrase added; a trailing "before"/"after" takes it as its object ("dissented
+    before the July 2025 meeting"), and a document the follow-up names replaces the one the phrase carries."""
+    phrase = ref.date_phrase(previous, named)
+    doc_now, doc_then = ref.document(question), ref.document(phrase)
+    if doc_now and doc_then and doc_now.group(1).lower() != doc_then.group(1).lower():
+        phrase = "in " + ref.original(previous, named[0])
+    adverb = _TRAILING_ADVERB.search(question)
+    if adverb:
+        date = re.sub(r"^(?:in|at|on|after|before|during)\s+", "", phrase)
+        date = date if date.lower().startswith("the ") or _YEAR.fullmatch(date) else f"the {date} meeting"
+        return f"{question[:adverb.start()]} {adverb.group(1)} {date}{adverb.group(2) or '?'}"
+    return _append(question, phrase)
 
 
 def _fragment(question: str) -> str | None:
@@ -136,10 +155,11 @@ def _fragment(question: str) -> str | None:
     return None
 
 
-def _asked_again(previous: str, wh: str, named: tuple[str, ...]) -> str | None:
+def _asked_again(previous: str, wh: str, named: tuple[str, ...], person: str | None = None) -> str | None:
     """A bare "Why?" / "How much?" / "When?" as the previous question asked that way: a yes/no question
     takes it in front ("By how much did the FOMC cut rates in December 2025?"), a "What did X V ...?"
-    question has it in place of "What", a "Who V-ed ...?" question asks it of the people."""
+    question has it in place of "What", a "Who V-ed ...?" question asks it of the people (or of the person
+    "Why did she?" points to)."""
     wh = wh[0].upper() + wh[1:]
     if _YES_NO.match(previous):
         return f"{wh} {previous[0].lower()}{previous[1:]}"
@@ -147,9 +167,10 @@ def _asked_again(previous: str, wh: str, named: tuple[str, ...]) -> str | None:
     if what:
         return f"{wh} {previous[what.end(1):].lstrip()}"
     who = re.match(r"^\s*who\s+(\w+)\b", previous, re.I)
-    subject = ref.subject(previous, named)
+    subject = person or ref.subject(previous, named)
     if who and subject and who.group(1).lower() in ref.BASE_VERBS:
-        return f"{wh} did {subject} {ref.BASE_VERBS[who.group(1).lower()]}?"
+        return _append(f"{wh} did {subject} {ref.BASE_VERBS[who.group(1).lower()]}?",
+                       ref.date_phrase(previous, named) if person else "")
     return None
 
 
@@ -363,13 +384,28 @@ def _elliptical(question: str, dates: tuple[str, ...]) -> bool:
     return len([w for w in _WORD.findall(rest) if w not in _FILLER]) <= 1
 
 
+def _as_written(text: str, phrase: str) -> str:
+    """`phrase` as `text` writes it, with the "meeting" after a relative one ("the meeting after the May 2022")."""
+    written = ref.original(text, phrase)
+    if phrase.startswith("the meeting"):
+        after = text[text.lower().find(phrase) + len(phrase):]
+        written += " meeting" if re.match(r"\s+meeting\b", after) else ""
+    return written
+
+
 def _replace_dates(previous: str, old: tuple[str, ...], new: tuple[str, ...], question: str) -> str:
     """The previous question with its first date phrase replaced by the new dates and the rest dropped."""
-    replacement = " and ".join(ref.original(question, phrase) for phrase in new)
+    replacement = " and ".join(_as_written(question, phrase) for phrase in new)
     out = previous
     for i, phrase in enumerate(old):
         at = out.lower().find(phrase)
         if at < 0:
             continue
-        out = out[:at] + (replacement if i == 0 else "") + out[at + len(phrase):]
+        end = at + len(phrase)
+        if i == 0 and replacement.lower().startswith("the meeting"):  # "in the meeting after ..." -> "at ..."
+            lead = re.search(r"\b(?:in|at|on|after|during)\s+(?:the\s+)?$", out[:at], re.I)
+            at = lead.start() if lead else at
+            end += len(re.match(r"\s+meeting\b", out[end:]).group(0)) if re.match(r"\s+meeting\b", out[end:]) else 0
+            replacement = "at " + replacement
+        out = out[:at] + (replacement if i == 0 else "") + out[end:]
     return " ".join(out.split()).replace(" ?", "?")
