@@ -5,7 +5,8 @@
 PATH is a JSON list of {"id", "first", "follow_up", "intended"}. Each follow-up is resolved against its
 first question and that question's answer (`fomc_qa.interfaces.follow_up.resolve_follow_up`), exactly as the
 servers do: the first answer is computed with the real answer path (the library's `Session`, the extractive
-reader, over FOMC_DATA_DIR's index; well under 1 s a question warm) and kept in the report; --no-answers resolves without them.
+reader, over FOMC_DATA_DIR's index; well under 1 s a question warm) and kept in the report; --no-answers
+resolves without them.
 The meeting calendar comes from the built index when there is one (FOMC_DATA_DIR's index/manifest.json);
 without an index the dates are taken from the question text alone and no answer is computed.
 
