@@ -60,6 +60,16 @@ def start_dagster(port: int, log: Path) -> subprocess.Popen:
                                 stdout=out, stderr=subprocess.STDOUT, start_new_session=True)
 
 
+def stop(proc: subprocess.Popen) -> None:
+    """`dagster dev` and everything it started (its process group): SIGTERM, then SIGKILL after 60 s."""
+    os.killpg(proc.pid, signal.SIGTERM)
+    try:
+        proc.wait(timeout=60)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+
+
 def wait_for_ticks(url: str, wait: float) -> list[dict]:
     """The repositories once every running sensor has finished a tick (or `wait` seconds have passed)."""
     deadline = time.monotonic() + wait
@@ -159,8 +169,7 @@ def main(argv: list[str]) -> int:
         errors = instigator_errors(url, repos) + page_errors(url, args.screenshots)
     finally:
         if proc is not None:
-            os.killpg(proc.pid, signal.SIGTERM)
-            proc.wait(timeout=60)
+            stop(proc)
     print("\n".join(["errors:", *errors]) if errors else "no error on the Automation page, its sensors or schedules")
     return 1 if errors else 0
 
