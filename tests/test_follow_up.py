@@ -74,7 +74,7 @@ def test_may_the_verb_is_not_a_month():
      "Why did inflation rise in March 2023?"),
     # "that cut", "this decision": the thing, at the previous question's meeting
     ("How much did the FOMC cut rates in September 2024?", "Why did the Committee make that cut?",
-     "Why did the Committee make the cut in September 2024?"),
+     "Why did the Committee make the rate cut in September 2024?"),
     ("What did the FOMC decide in December 2025?", "Who opposed this decision?",
      "Who opposed the decision in December 2025?"),
     # ellipses with a noun phrase: the document kind, the topic, or a thing of the meeting
@@ -104,7 +104,7 @@ def test_may_the_verb_is_not_a_month():
     # "it" as the one saying something is the subject; "them" the plural topic; "it" after a decision
     ("What did the FOMC say about tariffs in 2025?", "When did it first mention them?",
      "When did the FOMC first mention tariffs in 2025?"),
-    ("What did the FOMC decide in June 2025?", "Was it unanimous?", "Was the decision unanimous in June 2025?"),
+    ("What did the FOMC decide in June 2025?", "Was it unanimous?", "Was the decision in June 2025 unanimous?"),
     # "that" as a pronoun after an auxiliary is left alone (only the date is carried)
     ("How did the Committee describe inflation in January 2025?", "Did that change in March?",
      "Did that change in March 2025?"),
@@ -116,6 +116,70 @@ def test_pronouns_and_ellipses_are_resolved_from_the_previous_question(previous,
     out = resolve_follow_up(follow_up, previous, MEETINGS)
     assert out == resolved
     assert parse_filter(out, MEETINGS).meetings == parse_filter(resolved, MEETINGS).meetings
+
+
+# -- the previous turn's answer, events, relative meetings: each form, and its near misses -------------------
+
+DISSENT_ANSWER = ("Stephen I. Miran dissented at the September 17, 2025 meeting: Stephen I. Miran preferred to lower "
+                  "the target range by 1/2 percentage point. [1]")
+
+
+@pytest.mark.parametrize(("previous", "answer", "follow_up", "resolved"), [
+    # he/she: the person the previous question names, else the first full name its answer gives
+    ("Why did Loretta Mester dissent in March 2020?", None, "Did she vote with the majority in April?",
+     "Did Loretta Mester vote with the majority in April 2020?"),
+    ("Who dissented at the September 2025 meeting?", DISSENT_ANSWER, "What did he prefer?",
+     "What did Stephen I. Miran prefer at the September 2025 meeting?"),
+    ("Who dissented at the September 2025 meeting?", DISSENT_ANSWER, "Why did he?",
+     "Why did Stephen I. Miran dissent at the September 2025 meeting?"),
+    ("Why did Michelle Bowman dissent in July 2025?", None, "What was her preferred rate?",
+     "What was Michelle Bowman's preferred rate in July 2025?"),
+    ("Why did Michelle Bowman dissent in July 2025?", None, "Has she dissented before?",
+     "Has Michelle Bowman dissented before the July 2025 meeting?"),
+    ("Why did Christopher Waller dissent in March 2025?", None, "And what did he want in July?",
+     "What did Christopher Waller want in July 2025?"),
+    # near miss: nobody named in the question or the answer: "she" stays
+    ("Who dissented at the September 2025 meeting?", "No one dissented.", "Why did she dissent?",
+     "Why did she dissent at the September 2025 meeting?"),
+    # "they" before a policy verb is the Committee; "the next meeting" the one after the previous question's
+    ("What did participants say about a rate cut in the July 2024 minutes?", None, "Did they cut at the next meeting?",
+     "Did the FOMC cut at the meeting after the July 2024 meeting?"),
+    ("What did the FOMC decide in December 2024?", None, "And at the previous meeting?",
+     "What did the FOMC decide at the meeting before the December 2024 meeting?"),
+    # "that"/"it" as a subject: the event the previous question asked about; "that hike" the same event
+    ("How big was the rate hike in June 2022?", None, "Was that bigger than the one before?",
+     "Was the rate hike in June 2022 bigger than the previous rate hike?"),
+    ("Did the Fed cut rates at the March 15, 2020 meeting?", None, "how big was it?",
+     "How big was the rate cut at the March 15, 2020 meeting?"),
+    ("By how much did the Fed raise rates in June 2022?", None, "Was that hike unanimous?",
+     "Was the rate hike in June 2022 unanimous?"),
+    ("What monthly Treasury redemption cap did the FOMC set in May 2024?", None,
+     "How does that compare with the cap set in March 2025?",
+     "How does the monthly Treasury redemption cap the FOMC set in May 2024 compare with the cap set in March 2025?"),
+    ("Was the July 2025 decision unanimous?", None, "Who voted against it?",
+     "Who voted against the decision in July 2025?"),
+    ("What was decided about balance sheet runoff at the March 2025 meeting?", None,
+     "Who disagreed with that decision?",
+     "Who disagreed with the decision about balance sheet runoff at the March 2025 meeting?"),
+    # a bare comparative: the event compared; "September's": the same kind of event then
+    ("How much did the Fed cut rates in December 2024?", None, "smaller than September's?",
+     "Was the rate cut in December 2024 smaller than the September 2024 rate cut?"),
+    # "that year": the previous question's year; "the same thing" is not a referent
+    ("Who were the two governors who dissented in July 2025?", None, "Had either of them dissented earlier that year?",
+     "Had either of the two governors who dissented in July 2025 dissented earlier in 2025?"),
+    ("Was the December 2025 rate decision unanimous?", None, "Did the dissenters all want the same thing?",
+     "Did the dissenters all want the same thing in December 2025?"),
+    # near misses: "that" after a verb of saying is a conjunction; "that" with no event or topic before stays
+    ("Did the Fed say that inflation eased in 2024?", None, "Did it say that in 2023?",
+     "Did the Fed say that in 2023?"),
+    ("How did the Committee describe inflation in January 2025?", None, "Did that change in March?",
+     "Did that change in March 2025?"),
+    # a document the follow-up names replaces the one the previous date phrase carried
+    ("What did the March 2023 statement say about the banking system?", None, "Did the minutes discuss it too?",
+     "Did the minutes discuss the banking system too in March 2023?"),
+])
+def test_referents_from_the_previous_turn(previous, answer, follow_up, resolved):
+    assert resolve_follow_up(follow_up, previous, MEETINGS, answer) == resolved
 
 
 @pytest.mark.parametrize(("previous", "follow_up", "resolved"), [

@@ -139,7 +139,7 @@ class FOMCService:
     def answer(self, question: str, k: int = 5, conversation_id: str | None = None,
                selected_text: str | None = None, on_hits: OnHits | None = None) -> AnswerResult:
         """A cited answer. With a conversation (an id an earlier answer returned), a follow-up is resolved
-        against the previous question (its dates, pronouns and ellipses);
+        against the previous question and its answer (dates, pronouns, ellipses; a person the answer named);
         with a highlighted passage, the question is about that passage (its meeting and document)."""
         question = question_of(question)
         count_of(k, "k")
@@ -148,7 +148,8 @@ class FOMCService:
         previous = self.previous_question(conversation_id)
         cid = conversation_id or new_conversation_id()
         context = self._selection_context(selection) if selection else previous
-        resolved = resolve_follow_up(question, context, session.retriever.corpus.meetings)
+        previous_answer = self.conversations.last_answer(cid) if previous and not selection else None
+        resolved = resolve_follow_up(question, context, session.retriever.corpus.meetings, previous_answer)
         if selection:
             resolved = f'{resolved} Passage: "{selection}"'
         answerer = self._answerer(k)

@@ -1,0 +1,109 @@
+"""What a pronoun of a follow-up can stand for, and the antecedents the previous turn offers.
+
+The table (`KINDS`) says which kinds of referent each pronoun can take, in the order they are tried; the
+functions find each kind in the previous turn: the person (named in the previous question, else the first
+full name in its answer: "Who dissented?" -> "Why did she?"), the Committee (the agent of a policy verb:
+"Did they cut at the next meeting?"), the action (what the previous question asked about, as a noun phrase:
+"How much did the Fed cut rates in December 2024?" -> "the rate cut in December 2024"), the topic and the
+document (`referents.py`). Rules over the question's grammar and small word tables, no model.
+"""
+
+from __future__ import annotations
+
+import re
+
+from fomc_qa.interfaces import referents as ref
+
+# pronoun -> the kinds of referent it can take, tried in order. "it"/"that" as a subject ("Was it
+# unanimous?", "Was that bigger?") is the event asked about; as an object ("describe it") the topic.
+KINDS = {
+    "he": ("person",), "she": ("person",), "him": ("person",), "his": ("person",), "her": ("person",),
+    "they": ("committee", "people"), "them": ("people",), "their": ("people",),
+    "it:subject": ("action", "topic", "document"), "it:object": ("topic", "document", "action"),
+    "that:subject": ("action", "topic"), "that:object": ("action", "topic"),
+}
+# Verbs whose doer is the Committee: "they" before one of them is the FOMC.
+POLICY_VERBS = frozenset("cut cuts raise raised raises hike hiked lower lowered hold held keep kept decide decided "
+                         "set ease eased tighten tightened pause paused announce announced taper tapered "
+                         "start started begin began stop stopped slow slowed".split())
+# A policy verb of the previous question -> the event it names ("the rate cut", "the decision").
+ACTION_NOUNS = {"cut": "rate cut", "lower": "rate cut", "ease": "rate cut", "raise": "rate hike", "hike": "rate hike",
+                "increase": "rate hike", "tighten": "rate hike", "decide": "decision", "decided": "decision",
+                "hold": "decision to hold rates", "pause": "pause", "taper": "taper",
+                "announce": "announcement", "announced": "announcement"}
+PARTICIPLES = {"set": "set", "cut": "cut", "hold": "held", "keep": "kept", "make": "made", "say": "said",
+               "begin": "begun", "take": "taken"}
+# Nouns a demonstrative stands before ("that cut", "this decision"): it is then a determiner, not a pronoun.
+EVENT_NOUNS = frozenset("cut cuts hike hikes decision decisions move moves increase reduction taper tapering "
+                        "action actions vote dissent cap range rate rates policy plan plans pace statement "
+                        "minutes meeting year month announcement pause hold".split())
+_PERSON = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+(?:-[A-Z][a-z]+)?)+\b")
+_AUX = r"(?:did|does|do|was|were|is|are|has|have|had|will|would|could|should|can)"
+_WHAT_NP = re.compile(rf"^\s*(?i:what|which)\s+((?:[\w-]+\s+){{0,5}}?[\w-]+)\s+(?i:{_AUX})\s+"
+                      r"((?:[Tt]he\s+)?(?:[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*|\w+))\s+(\w+)\b\s*(.*?)\s*\??\s*$")
+_PREPOSITIONS = frozenset("in at on of for after before during about with by from to".split())
+_COPULA_EVENTS = "|".join("cut hike decision move increase reduction taper action vote pause".split())
+_COPULA_NP = re.compile(rf"\b(?:was|were|is|are)\s+(the\s+(?:[\w-]+\s+){{0,3}}?(?:{_COPULA_EVENTS}))\b", re.I)
+_VERB_AFTER_SUBJECT = re.compile(rf"\b{_AUX}\s+(?:the\s+)?(?:fomc|fed|committee|federal reserve)\s+(\w+)\b(.*)$",
+                                 re.I)
+_WAS_DECIDED = re.compile(r"\bwas\s+(decided|announced)\b(.*)$", re.I)
+_ABOUT = re.compile(r"^\s*(about|on|regarding)\s+(.+?)(?=\s+(?:in|at|on|after|during)\b|\s*\??\s*$)", re.I)
+
+
+def person(previous: str, previous_answer: str | None) -> str | None:
+    """Whom "he"/"she" means: the last person named in the previous question, else the first full name in
+    the previous answer (the one a "Who dissented ...?" answer names first)."""
+    span = ref.name_in(previous)
+    if span:
+        return previous[span[0]:span[1]]
+    for found in _PERSON.finditer(previous_answer or ""):
+        words = found.group(0).split()
+        while words and words[0].lower().rstrip(".") in ref.NOT_NAMES:
+            words.pop(0)
+        if len(words) >= 2 and ref.is_name(" ".join(w for w in words if not re.fullmatch(r"[A-Z]\.", w))):
+            return " ".join(words)
+    return None
+
+
+def action(previous: str, named: tuple[str, ...]) -> str | None:
+    """The event the previous question asked about, as a noun phrase with its date phrase: "the monthly
+    Treasury redemption cap the FOMC set in May 2024", "the rate hike in June 2022", "the decision about
+    balance sheet runoff at the March 2025 meeting"; None when it asked about no event."""
+    when = ref.date_phrase(previous, named)
+    bare = ref.without_dates(previous, named)
+    what = _WHAT_NP.match(previous)
+    if what and what.group(3).lower() not in ref.SAYING and not _PREPOSITIONS & set(what.group(1).lower().split()):
+        verb = what.group(3).lower()
+        participle = PARTICIPLES.get(verb, verb + ("d" if verb.endswith("e") else "ed"))
+        phrase = f"the {what.group(1)} {what.group(2)} {participle}"
+        return _with_when(f"{phrase} {what.group(4)}".strip(), when, named)
+    copula = _COPULA_NP.search(bare)
+    if copula:
+        return _with_when(copula.group(1), when, named)
+    done = _VERB_AFTER_SUBJECT.search(bare) or _WAS_DECIDED.search(bare)
+    if done and done.group(1).lower() in ACTION_NOUNS:
+        noun = ACTION_NOUNS[done.group(1).lower()]
+        about = _ABOUT.match(done.group(2))
+        phrase = f"the {noun} {about.group(1).lower()} {about.group(2)}" if about else f"the {noun}"
+        return _with_when(phrase.replace(" its ", " the FOMC's "), when, named)
+    return None
+
+
+def head(action_phrase: str | None) -> str | None:
+    """The noun an action phrase is about ("rate hike" of "the rate hike in June 2022"), for "the one before"."""
+    if not action_phrase:
+        return None
+    for noun in sorted(set(ACTION_NOUNS.values()), key=len, reverse=True):
+        if f"the {noun}" in action_phrase:
+            return noun
+    return None
+
+
+def committee(verb: str) -> str | None:
+    """"they" as the doer of a policy verb is the Committee."""
+    return "the FOMC" if verb.lower() in POLICY_VERBS else None
+
+
+def _with_when(phrase: str, when: str, named: tuple[str, ...]) -> str:
+    phrase = " ".join(phrase.split()).rstrip(" ?")
+    return phrase if not when or any(d in phrase.lower() for d in named) else f"{phrase} {when}"
