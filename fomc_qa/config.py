@@ -74,6 +74,11 @@ class DataPaths:
         return self.root / "index" / "all.usearch"
 
     @property
+    def outbox(self) -> Path:
+        """One JSON file per release-brief delivery (fomc_qa.delivery.outbox)."""
+        return self.root / "outbox"
+
+    @property
     def manifest(self) -> Path:
         """What the corpus asset built (partitions, model, index parameters); the read side opens it first."""
         return self.root / "index" / "manifest.json"
