@@ -38,10 +38,16 @@ def vote_line(brief: dict) -> str:
 def redline_items(brief: dict, limit: int = TOP_REDLINE_ITEMS) -> list[str]:
     """The first `limit` wording changes, revised sentences first (their edit), then added, then removed."""
     redline = brief.get("redline") or {}
-    items = [f"Revised: {r.get('edit') or r.get('after', '')}" for r in redline.get("revised") or []]
+    items = [f"Revised: {_edit(r)}" for r in redline.get("revised") or []]
     items += [f"Added: {_sentence(a)}" for a in redline.get("added") or []]
     items += [f"Removed: {_sentence(r)}" for r in redline.get("removed") or []]
     return items[:limit]
+
+
+def _edit(revised: dict) -> str:
+    """A revised sentence as its word-level edit: the brief's one-line `summary`, else `edit` when it is text."""
+    edit = revised.get("summary") or revised.get("edit")
+    return edit if isinstance(edit, str) and edit else revised.get("after", "")
 
 
 def _sentence(item) -> str:
