@@ -1,20 +1,18 @@
 """Release day: a sensor that watches for a decision day's statement (a window around 2:00 pm Eastern, one
 conditional GET per interval; no request outside the window), launches the meeting's run when the statement
-turns 200, then the brief and its delivery once the corpus holds the meeting; and the delivery asset, a thin
+turns 200, its brief and the brief's delivery in the same run; and the delivery asset, a thin
 layer over `fomc_qa.delivery` (the outbox and the webhooks). The decisions are plain functions in
 `fomc_pipeline/fed/watch.py` and `fomc_qa/delivery/`; this module only wires them to Dagster."""
 
-from __future__ import annotations
 
 import json
 import time
-from dataclasses import dataclass, field
 
 import dagster as dg
 
 from fomc_pipeline.automation import SENSOR_STATUS, meeting_job
 from fomc_pipeline.fed.watch import WatchConfig, WatchState, step
-from fomc_pipeline.partitions import meetings
+from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import FedSite, Storage
 from fomc_qa.config import DataPaths
 from fomc_qa.delivery.outbox import Outbox, RetryPolicy, deliver_release, due_meetings
@@ -33,6 +31,7 @@ def brief_file(paths: DataPaths, meeting: str):
 
 @dg.asset(
     partitions_def=meetings,
+    backfill_policy=meeting_backfill_policy,
     deps=[dg.AssetKey("release_brief")],
     group_name="release",
     description="Sends the meeting's release brief to every configured webhook (FOMC_WEBHOOKS, FOMC_WEBHOOKS_FILE) "
@@ -66,53 +65,18 @@ def release_delivery(context: dg.AssetExecutionContext, storage: Storage) -> dg.
     })
 
 
+# One run on release day: the meeting's assets, then its brief (which reads the meeting's own record and chunk
+# files, not the corpus) and the delivery; refresh_downstream rebuilds the corpus beside it.
 release_job = dg.define_asset_job(
-    "release_job", selection=dg.AssetSelection.keys("release_brief", "release_delivery"),
-    description="A meeting's release brief and its delivery to the configured webhooks.")
+    "release_job", selection=meeting_job.selection | dg.AssetSelection.assets(release_delivery).upstream(depth=1),
+    description="Release day: ingest and index the meeting, record its policy, write its brief, deliver it.")
 delivery_job = dg.define_asset_job(
     "delivery_job", selection=dg.AssetSelection.assets(release_delivery),
     description="Retry a meeting's pending webhook deliveries from the outbox.")
 
 
-@dataclass
-class WatchCursor:
-    """The watch's state for today, and the meetings whose run was requested and whose brief is not yet."""
-
-    watch: WatchState = field(default_factory=WatchState)
-    ingesting: list[str] = field(default_factory=list)
-
-    def to_json(self) -> str:
-        return json.dumps({"watch": json.loads(self.watch.to_json()), "ingesting": self.ingesting}, sort_keys=True)
-
-    @classmethod
-    def from_json(cls, text: str | None) -> WatchCursor:
-        if not text:
-            return cls()
-        loaded = json.loads(text)
-        return cls(WatchState(**loaded["watch"]), loaded["ingesting"])
-
-
-def in_corpus(paths: DataPaths, meeting: str) -> bool:
-    return paths.manifest.exists() and meeting in json.loads(paths.manifest.read_text()).get("partitions", [])
-
-
 def release_runs(instance: dg.DagsterInstance, meeting: str, statuses=None) -> list:
     return instance.get_runs(dg.RunsFilter(tags={RELEASE_TAG: meeting}, statuses=statuses))
-
-
-def brief_requests(context, cursor: WatchCursor, paths: DataPaths) -> list[dg.RunRequest]:
-    """The brief of each released meeting whose run succeeded and which the corpus now holds."""
-    requests = []
-    for key in list(cursor.ingesting):
-        runs = release_runs(context.instance, key)
-        if any(r.status == dg.DagsterRunStatus.FAILURE for r in runs if r.job_name == meeting_job.name):
-            context.log.warning(f"the release run of {key} failed: no brief (see the run's logs)")
-            cursor.ingesting.remove(key)
-        elif in_corpus(paths, key):
-            requests.append(dg.RunRequest(partition_key=key, run_key=f"release-brief-{key}", job_name=release_job.name,
-                                          tags={RELEASE_TAG: key}))
-            cursor.ingesting.remove(key)
-    return requests
 
 
 def redelivery_requests(context, paths: DataPaths) -> list[dg.RunRequest]:
@@ -127,30 +91,29 @@ def redelivery_requests(context, paths: DataPaths) -> list[dg.RunRequest]:
 
 
 @dg.sensor(
-    jobs=[meeting_job, release_job, delivery_job],
+    jobs=[release_job, delivery_job],
     minimum_interval_seconds=WATCH.interval_s,
     default_status=SENSOR_STATUS,
     description=f"Release day: in the window {WATCH.window} (FOMC_WATCH_WINDOW) of a day the calendar lists a meeting "
     "ending, polls the expected statement URL with one conditional GET per tick (FOMC_WATCH_INTERVAL_S); when it turns "
-    "200, adds the partition and runs the meeting, then its brief and delivery once the corpus holds it. No request "
+    "200, adds the partition and runs the meeting, its brief and their delivery. No request "
     "outside the window. Also re-runs deliveries left pending in the outbox.",
 )
 def release_watch_sensor(context: dg.SensorEvaluationContext, fed: FedSite, storage: Storage):
-    cursor = WatchCursor.from_json(context.cursor)
-    paths = storage.paths
-    cursor.watch, outcome = step(cursor.watch, WATCH, fed.client)
+    # Read each tick, so the window and the clock follow the environment (tests inject them); the interval is
+    # the definition's.
+    state, outcome = step(WatchState.from_json(context.cursor), WatchConfig.from_env(), fed.client)
     if outcome.kind in ("error", "published"):
         context.log.info(outcome.line)
     requests, partitions = [], []
     if outcome.kind == "published":
-        key = cursor.watch.published
+        key = state.published
         if key not in context.instance.get_dynamic_partitions(meetings.name):
             partitions.append(meetings.build_add_request([key]))
-        requests.append(dg.RunRequest(partition_key=key, run_key=f"release-{key}", job_name=meeting_job.name,
+        requests.append(dg.RunRequest(partition_key=key, run_key=f"release-{key}", job_name=release_job.name,
                                       tags={RELEASE_TAG: key}))
-        cursor.ingesting.append(key)
-    requests += brief_requests(context, cursor, paths) + redelivery_requests(context, paths)
-    context.update_cursor(cursor.to_json())
+    requests += redelivery_requests(context, storage.paths)
+    context.update_cursor(state.to_json())
     if not requests and not partitions:
         return dg.SkipReason(outcome.line)
     return dg.SensorResult(run_requests=requests, dynamic_partitions_requests=partitions)

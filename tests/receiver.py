@@ -46,7 +46,8 @@ def receiving() -> Iterator[Receiver]:
             with lock:
                 queue = receiver.script.get(self.path, [])
                 status = queue.pop(0) if queue else 200
-                receiver.posts.append(Post(self.path, status, time.time(), dict(self.headers), json.loads(body or b"{}")))
+                posted = Post(self.path, status, time.time(), dict(self.headers), json.loads(body or b"{}"))
+                receiver.posts.append(posted)
             self.send_response(status)
             self.send_header("Content-Length", "2")
             self.end_headers()

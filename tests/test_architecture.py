@@ -25,6 +25,7 @@ MAY_IMPORT: dict[str, set[str]] = {
     "fomc_qa.retrieval": {"fomc_qa.index", "fomc_qa.question", "fomc_qa.policy", "fomc_qa.text", "fomc_qa.models",
                           "fomc_qa.config"},
     "fomc_qa.evaluation": {"fomc_qa.models", "fomc_qa.config", "fomc_qa.index"},
+    "fomc_qa.delivery": {"fomc_qa.index", "fomc_qa.models", "fomc_qa.config"},
     "fomc_qa.answering": {"fomc_qa.retrieval", "fomc_qa.index", "fomc_qa.policy", "fomc_qa.question", "fomc_qa.text",
                           "fomc_qa.evaluation", "fomc_qa.models", "fomc_qa.config"},
     "fomc_qa.benchmark": {"fomc_qa.index", "fomc_qa.text", "fomc_qa.models", "fomc_qa.config"},

@@ -21,14 +21,19 @@ from fomc_qa.delivery.webhooks import WebhookConfigError, configured_webhooks, p
 CITE = {"chunk_id": "statement-2025-12-10-0001", "document": "statement", "date": "2025-12-10", "quote": "q"}
 BRIEF = {
     "meeting": "2025-12-10",
-    "headline": "FOMC lowers the target range by 25 bp to 3-1/2 to 3-3/4 percent; 3 dissents",
+    "headline": "FOMC lowers the target range by 25 bp to 3-1/2 to 3-3/4 percent; 9-3 vote",
     "decision": {"action": "lower", "change_bp": -25, "range_before": "3-3/4 to 4 percent",
-                 "range_after": "3-1/2 to 3-3/4 percent", "sentence": "the Committee decided to lower", "citation": CITE},
+                 "range_after": "3-1/2 to 3-3/4 percent", "sentence": "the Committee decided to lower",
+                 "citation": CITE},
     "vote": {"for": ["Jerome H. Powell", "John C. Williams"], "tally": "9-3", "against": [
-        {"name": "Stephen I. Miran", "preference": "lower by 50 bp", "sentence": "s", "citation": CITE},
-        {"name": "Austan D. Goolsbee", "preference": "no change", "sentence": "s", "citation": CITE}]},
-    "redline": {"previous": "2025-10-29", "added": ["In considering the extent and timing of additional adjustments"],
-                "removed": [], "revised": [{"before": "a", "after": "b", "edit": "[-a-] {+b+}", "citation": CITE}]},
+        {"name": "Stephen I. Miran", "preference": "preferred to lower by 1/2", "preferred_change_bp": -50,
+         "sentence": "s", "citation": CITE},
+        {"name": "Austan D. Goolsbee", "preference": "preferred no change", "sentence": "s", "citation": CITE}]},
+    "redline": {"previous": "2025-10-29",
+                "added": [{"sentence": "In considering the extent and timing", "citation": CITE}],
+                "removed": [],
+                "revised": [{"before": "a", "after": "b", "edit": [["-", "a"], ["+", "b"]], "summary": "“a” → “b”",
+                             "citation": CITE}]},
     "sources": {"statement": "https://www.federalreserve.gov/newsevents/pressreleases/monetary20251210a.htm",
                 "minutes": None},
 }
@@ -39,8 +44,8 @@ def test_payloads_carry_the_brief():
     slack = slack_payload(BRIEF)
     text = json.dumps(slack["blocks"])
     assert "Lower by 25 bp to 3-1/2 to 3-3/4 percent" in text
-    assert "Stephen I. Miran (lower by 50 bp)" in text and "Austan D. Goolsbee (no change)" in text
-    assert "Revised: [-a-] {+b+}" in text and "Added: In considering" in text
+    assert "Stephen I. Miran (preferred a 50 bp cut)" in text and "Goolsbee (preferred no change)" in text
+    assert "Revised: “a” → “b”" in text and "Added: In considering" in text
     assert BRIEF["sources"]["statement"] in text and slack["text"].startswith(BRIEF["headline"])
 
 

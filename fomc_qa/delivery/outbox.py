@@ -69,7 +69,8 @@ class RetryPolicy:
     @classmethod
     def from_env(cls) -> RetryPolicy:
         env = os.environ
-        return cls(attempts=int(env.get("FOMC_WEBHOOK_ATTEMPTS", 4)), backoff_s=float(env.get("FOMC_WEBHOOK_BACKOFF_S", 1)),
+        return cls(attempts=int(env.get("FOMC_WEBHOOK_ATTEMPTS", 4)),
+                   backoff_s=float(env.get("FOMC_WEBHOOK_BACKOFF_S", 1)),
                    timeout_s=float(env.get("FOMC_WEBHOOK_TIMEOUT_S", 10)))
 
     def wait_s(self, attempts: int) -> float:

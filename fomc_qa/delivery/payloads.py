@@ -31,8 +31,16 @@ def vote_line(brief: dict) -> str:
     tally = vote.get("tally") or f"{len(vote.get('for') or [])}-{len(against)}"
     if not against:
         return f"Vote {tally}, no dissents"
-    dissents = "; ".join(f"{d['name']} ({d['preference']})" if d.get("preference") else d["name"] for d in against)
+    dissents = "; ".join(f"{d['name']} ({_preference(d)})" if _preference(d) else d["name"] for d in against)
     return f"Vote {tally}. Dissented: {dissents}"
+
+
+def _preference(dissent: dict) -> str:
+    """"preferred a 50 bp cut" / "preferred no change" from the move in numbers; else the brief's own words."""
+    bp = dissent.get("preferred_change_bp")
+    if bp is None:
+        return dissent.get("preference") or ""
+    return "preferred no change" if bp == 0 else f"preferred a {abs(bp)} bp {'cut' if bp < 0 else 'increase'}"
 
 
 def redline_items(brief: dict, limit: int = TOP_REDLINE_ITEMS) -> list[str]:
@@ -74,7 +82,7 @@ def slack_payload(brief: dict) -> dict:
                                                    "text": "\n".join([title, *(f"• {c}" for c in changes)])}})
     if statement:
         blocks.append({"type": "context", "elements": [{"type": "mrkdwn", "text": f"<{statement}|Statement>"}]})
-    text = f"{headline}. {decision_line(brief)}. {vote_line(brief)}."
+    text = f"{headline}. {vote_line(brief)}."
     return {"text": text, "blocks": blocks}
 
 
