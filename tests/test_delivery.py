@@ -42,7 +42,7 @@ FAST = RetryPolicy(attempts=4, backoff_s=0.01, timeout_s=5)
 
 def test_payloads_carry_the_brief():
     slack = slack_payload(BRIEF)
-    text = json.dumps(slack["blocks"])
+    text = json.dumps(slack["blocks"], ensure_ascii=False)
     assert "Lower by 25 bp to 3-1/2 to 3-3/4 percent" in text
     assert "Stephen I. Miran (preferred a 50 bp cut)" in text and "Goolsbee (preferred no change)" in text
     assert "Revised: “a” → “b”" in text and "Added: In considering" in text
