@@ -119,3 +119,19 @@ def test_killed_between_writing_and_sending_the_restart_delivers_once(tmp_path):
             restarted = subprocess.run(run, capture_output=True, text=True, timeout=60, check=True)
             assert json.loads(restarted.stdout) == ["sent", "sent"]
         assert sorted(p.path for p in receiver.posts) == ["/json", "/slack"]
+
+
+def test_doctor_reports_the_outbox(tmp_path, monkeypatch, capsys):
+    from fomc_qa.cli import doctor
+
+    outbox = Outbox(tmp_path / "outbox")
+    with receiving() as receiver:
+        receiver.script["/gone"] = [410]
+        deliver_release(outbox, "2025-12-10", BRIEF, parse_webhooks(f"{receiver.url}/ok,{receiver.url}/gone"), FAST)
+    monkeypatch.setenv("FOMC_DATA_DIR", str(tmp_path))
+    doctor.main(["--json"])
+    reported = json.loads(capsys.readouterr().out)["outbox"]
+    assert (reported["sent"], reported["failed"]) == (1, 1) and reported["unsent"][0]["last_error"] == "HTTP 410"
+    doctor.main([])
+    shown = capsys.readouterr().out
+    assert "outbox" in shown and f"outbox: failed: 2025-12-10 → {receiver.url}/gone after 1 attempts" in shown
