@@ -14,7 +14,7 @@ import datetime as dt
 import functools
 import sys
 from collections.abc import Callable
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
@@ -85,7 +85,7 @@ def build_server(service: FOMCService | None = None) -> MCPServer:
 
     @server.tool()
     @_tool_errors
-    def meeting_brief(date: dt.date) -> dict:
+    def meeting_brief(date: dt.date) -> dict[str, Any]:
         """One meeting's release brief (date: the meeting's last day, YYYY-MM-DD): the decision and range before
         and after, IORB and ON RRP, the vote with each dissenter's preference, balance-sheet decisions, and the
         redline against the previous statement (revised sentences with their word-level edit), every item cited
