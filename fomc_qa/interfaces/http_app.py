@@ -117,6 +117,22 @@ def create_app(service: FOMCService | None = None, access: Access | None = None)
         """Each meeting's decision, change, range, rates and dissents, from the policy record."""
         return svc.timeline(date_from, date_to)
 
+    _brief_route(app, svc)
+
+    @app.get("/v1/conversations/{conversation_id}", response_model=list[Message])
+    def conversation(conversation_id: str = Path(pattern=CONVERSATION_ID_PATTERN)) -> list[Message]:
+        """The conversation's kept messages (the last 10), oldest first."""
+        messages = svc.conversations.messages(conversation_id)
+        if not messages:
+            raise UnknownConversation("There is no conversation with this id.", "conversation_id")
+        return messages
+
+    return app
+
+
+def _brief_route(app: FastAPI, svc: FOMCService) -> None:
+    """GET /v1/meetings/{date}/brief: the brief's JSON as the CLI prints it (the same bytes), or its Markdown."""
+
     @app.get("/v1/meetings/{date}/brief", response_class=Response, responses={
         200: {"content": {"application/json": {"schema": {"type": "object"}}, "text/markdown": {}},
               "description": "The brief: JSON (keys sorted, the same bytes as `python -m fomc_qa brief DATE --json`), "
@@ -129,16 +145,6 @@ def create_app(service: FOMCService | None = None, access: Access | None = None)
         if format == "markdown":
             return Response(release.to_markdown(), media_type="text/markdown; charset=utf-8")
         return Response(release.to_json(), media_type="application/json")
-
-    @app.get("/v1/conversations/{conversation_id}", response_model=list[Message])
-    def conversation(conversation_id: str = Path(pattern=CONVERSATION_ID_PATTERN)) -> list[Message]:
-        """The conversation's kept messages (the last 10), oldest first."""
-        messages = svc.conversations.messages(conversation_id)
-        if not messages:
-            raise UnknownConversation("There is no conversation with this id.", "conversation_id")
-        return messages
-
-    return app
 
 
 def _guard(app: FastAPI, access: Access) -> None:
