@@ -7,8 +7,10 @@ For each meeting: a scratch data dir holding the built warehouse without that me
 stay, so its redline has a previous statement; no embedding cache, so the meeting is embedded as on the day),
 the snapshot server holding the meeting's statement (404) behind its release switch, a loopback receiver as the
 webhook, and a daemon (`dagster-daemon` with the automation on) whose clock reads the meeting's day at 1:59 pm
-New York time (FOMC_WATCH_CLOCK_SHIFT_S). Once the watch has polled the 404, the switch flips; the figure is
-the receiver's clock minus the flip. The stages come from the release run's step events: detect (the flip to
+New York time (FOMC_WATCH_CLOCK_SHIFT_S). Once the watch has polled the 404, the switch flips after a random
+part of the poll interval (seeded by the meeting: the Fed's 2:00 pm falls anywhere between two polls; `--phase
+worst` flips right after a poll, the longest wait); the figure is the receiver's clock minus the flip. The
+stages come from the release run's step events: detect (the flip to
 the run's request: the poll interval, FOMC_WATCH_INTERVAL_S, is most of it), launch (request to the run's
 start: the run's process, imports, resources), then fetch (raw_pages), chunk (documents, chunks), embed
 (embeddings, the model load included), shard (index_shard), record (meeting_record), brief (release_brief) and
@@ -21,6 +23,7 @@ import argparse
 import datetime as dt
 import json
 import os
+import random
 import shutil
 import statistics
 import sys
@@ -66,7 +69,7 @@ def step_times(instance, run_id: str) -> dict[str, tuple[float, float]]:
     return {key: (min(ts), max(ts)) for key, ts in found.items()}
 
 
-def release(work: Path, built: Path, meeting: str, interval: int) -> dict:
+def release(work: Path, built: Path, meeting: str, interval: int, phase: str) -> dict:
     """One simulated release; returns its latency and stages."""
     import dagster as dg
 
@@ -88,7 +91,8 @@ def release(work: Path, built: Path, meeting: str, interval: int) -> dict:
         instance.add_dynamic_partitions(meetings.name, listed + later)
         with running_daemon(instance, work / "home", work / "daemon.log", automation=True):
             statement = statement_path(dt.date.fromisoformat(meeting))
-            poll(lambda: switch.hits.get(statement), "the watch polls the held statement", WAIT_S, 0.2)
+            poll(lambda: switch.hits.get(statement), "the watch polls the held statement", WAIT_S, 0.05)
+            time.sleep(random.Random(meeting).uniform(0, interval) if phase == "random" else 0)
             published = switch.release()
             (post,) = poll(lambda: hook.delivered(), "the webhook receives the brief", WAIT_S, 0.1)
             tags = {"fomc/release": meeting}
@@ -106,15 +110,17 @@ def release(work: Path, built: Path, meeting: str, interval: int) -> dict:
             "stages_s": {k: round(v, 2) for k, v in stages.items()}}
 
 
-def report(rows: list[dict], interval: int) -> tuple[dict, str]:
+def report(rows: list[dict], interval: int, phase: str) -> tuple[dict, str]:
     median = statistics.median(r["publish_to_webhook_s"] for r in rows)
     stage_medians = {s: round(statistics.median(r["stages_s"][s] for r in rows), 2) for s in rows[0]["stages_s"]}
     summary = {"measured_at": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"), "poll_interval_s": interval,
+               "phase": phase, "load_average_1m": os.getloadavg()[0],
                "median_publish_to_webhook_s": median, "stage_medians_s": stage_medians, "releases": rows,
                "path": "a real dagster-daemon per release (the watch sensor, one release run, the webhook POST)"}
     stages = list(stage_medians)
     lines = [f"# Release day: publish to webhook ({summary['measured_at']})", "",
-             f"Poll interval {interval} s; {len(rows)} releases through a real daemon; median **{median:.1f} s** "
+             f"Poll interval {interval} s, {phase} phase, 1-minute load {summary['load_average_1m']:.1f}; "
+             f"{len(rows)} releases through a real daemon; median **{median:.1f} s** "
              "from the statement turning 200 to the webhook's POST (target ≤ 30 s).", "",
              "| meeting | publish → webhook (s) | " + " | ".join(stages) + " |",
              "|---|---|" + "---|" * len(stages)]
@@ -128,6 +134,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--meetings", nargs="+", default=RECENT)
     parser.add_argument("--interval", type=int, default=10, help="the watch's poll interval (production: 10 s)")
+    parser.add_argument("--phase", choices=["random", "worst"], default="random",
+                        help="when the page turns 200 between two polls (worst: right after one)")
     parser.add_argument("--work", type=Path, default=None, help="scratch dir (default: a temp dir)")
     parser.add_argument("--reports", type=Path, default=None, help="where release.md/json go (default: data/reports)")
     args = parser.parse_args()
@@ -141,11 +149,11 @@ def main() -> None:
     rows = []
     for meeting in args.meetings:
         t = time.perf_counter()
-        row = release(work / meeting, built, meeting, args.interval)
+        row = release(work / meeting, built, meeting, args.interval, args.phase)
         rows.append(row)
         print(f"{meeting}: publish → webhook {row['publish_to_webhook_s']:.1f} s {row['stages_s']} "
               f"({time.perf_counter() - t:.0f} s with the daemon's start and stop)", flush=True)
-    summary, markdown = report(rows, args.interval)
+    summary, markdown = report(rows, args.interval, args.phase)
     reports = args.reports or settings.paths.reports
     atomic_write_bytes(reports / "release.json", json.dumps(summary, indent=2).encode())
     atomic_write_bytes(reports / "release.md", markdown.encode())

@@ -24,11 +24,6 @@ UNFINISHED = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.NOT_STARTED, dg.Da
               dg.DagsterRunStatus.STARTED, dg.DagsterRunStatus.CANCELING]
 
 
-def brief_file(paths: DataPaths, meeting: str):
-    """Where the release_brief asset writes a meeting's brief."""
-    return paths.warehouse / "briefs" / f"{meeting}.json"
-
-
 @dg.asset(
     partitions_def=meetings,
     backfill_policy=meeting_backfill_policy,
@@ -40,7 +35,7 @@ def brief_file(paths: DataPaths, meeting: str):
 )
 def release_delivery(context: dg.AssetExecutionContext, storage: Storage) -> dg.MaterializeResult:
     key, paths = context.partition_key, storage.paths
-    source = brief_file(paths, key)
+    source = paths.brief_file(key, ".json")
     if not source.exists():
         raise dg.Failure(f"no release brief for {key} at {source}: materialize release_brief for it first")
     try:

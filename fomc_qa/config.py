@@ -121,6 +121,10 @@ class DataPaths:
         """One meeting's policy record (JSON), as the meeting_record asset parsed it."""
         return self.warehouse / "meeting_records" / f"{partition_key}.json"
 
+    def brief_file(self, partition_key: str, suffix: str) -> Path:
+        """One meeting's release brief as the release_brief asset wrote it (suffix ".json" or ".md")."""
+        return self.warehouse / "briefs" / f"{partition_key}{suffix}"
+
     @property
     def policy_records(self) -> Path:
         """Every meeting's record, ranges chained: the one file the read side opens for span questions."""
