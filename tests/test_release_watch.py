@@ -12,7 +12,7 @@ import pytest
 from conftest import SNAPSHOT
 
 from fomc_pipeline.fed.calendar import CALENDAR_PATH, statement_path
-from fomc_pipeline.fed.fetch import FedClient
+from fomc_pipeline.fed.fetch import USER_AGENT, FedClient
 from fomc_pipeline.fed.snapshot_server import ReleaseSwitch, serve_snapshot
 from fomc_pipeline.fed.watch import WatchConfig, WatchConfigError, WatchState, clock_shift_to, parse_window, step
 
@@ -69,6 +69,7 @@ def test_a_decision_day_polls_once_per_tick_until_the_statement_is_out(held):
         assert fed.poll(STATEMENT, state.validators).status == 304
     state, outcome = step(state, at(MEETING, "14:01"), client)
     assert outcome.kind == "done" and switch.hits[STATEMENT] == 4 and switch.hits[CALENDAR_PATH] == 1
+    assert switch.agents == {USER_AGENT}
 
 
 def test_a_day_without_a_meeting_reads_the_calendar_once(held):

@@ -32,12 +32,14 @@ CONTROL_PATH = "/_release"
 @dataclass
 class ReleaseSwitch:
     """Which meeting is held, and when its statement is released (epoch seconds; None: on `release()`).
-    `hits` counts the requests for each path, so a test can tell that nothing was asked."""
+    `hits` counts the requests for each path, so a test can tell that nothing was asked; `agents` are the
+    User-Agents that asked."""
 
     meeting: str | None = None
     release_at: float | None = None
     released_at: float | None = None
     hits: dict[str, int] = field(default_factory=dict)
+    agents: set[str] = field(default_factory=set)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def hold(self, meeting: str, release_at: float | None = None) -> None:
@@ -65,9 +67,10 @@ class ReleaseSwitch:
             return True
         return path == statement_path(dt.date.fromisoformat(self.meeting)) and not self.is_released()
 
-    def count(self, path: str) -> None:
+    def count(self, path: str, agent: str) -> None:
         with self._lock:
             self.hits[path] = self.hits.get(path, 0) + 1
+            self.agents.add(agent)
 
 
 class _SnapshotHandler(SimpleHTTPRequestHandler):
@@ -85,7 +88,7 @@ class _SnapshotHandler(SimpleHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib signature
         path = self.path.split("?")[0]
-        self.switch.count(path)
+        self.switch.count(path, self.headers.get("User-Agent", ""))
         file = Path(self.translate_path(path))
         if self.switch.hidden(path) or not file.is_file():
             self._reply(404, b"not found")
@@ -93,7 +96,7 @@ class _SnapshotHandler(SimpleHTTPRequestHandler):
         body = file.read_bytes()
         etag = '"' + hashlib.sha256(body).hexdigest()[:16] + '"'
         modified = email.utils.formatdate(self.switch.released_at or file.stat().st_mtime, usegmt=True)
-        validators = {"ETag": etag, "Last-Modified": modified}
+        validators = {"ETag": etag, "Last-Modified": modified, "Content-Type": self.guess_type(str(file))}
         if self.headers.get("If-None-Match") == etag or (
                 "If-None-Match" not in self.headers and self.headers.get("If-Modified-Since") == modified):
             self._reply(304, b"", validators)
@@ -103,8 +106,7 @@ class _SnapshotHandler(SimpleHTTPRequestHandler):
     def _reply(self, status: int, body: bytes, headers: dict[str, str] | None = None) -> None:
         try:
             self.send_response(status)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            for name, value in (headers or {}).items():
+            for name, value in ({"Content-Type": "text/html; charset=utf-8"} | (headers or {})).items():
                 self.send_header(name, value)
             self.send_header("Content-Length", str(len(body)))
             self.end_headers()
