@@ -61,7 +61,7 @@ class Chunks:
 
     def of_document(self, document_id: str) -> list[tuple[str, str, str | None]]:
         """(chunk id, text, section) of a document's chunks, in order."""
-        ids = sorted((c for c in self.text if c.startswith(document_id + "#")), key=lambda c: c.split("#")[1])
+        ids = sorted((c for c in self.text if c.startswith(document_id + "#")), key=lambda c: int(c.rsplit("#", 1)[1]))
         return [(c, self.text[c], self.section[c]) for c in ids]
 
 

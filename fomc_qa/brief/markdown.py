@@ -25,9 +25,9 @@ def _quote(sentence: str, citation: dict) -> str:
 def _decision(b: dict) -> list[str]:
     d = b["decision"]
     size = f" by {abs(d['change_bp'])} bp" if d["action"] != "hold" and d["change_bp"] else ""
-    moved = (f"from {d['range_before']} to {d['range_after']}" if d["action"] != "hold"
-             else f"at {d['range_after']}")
-    return ["## Decision", "", f"**{d['action'].capitalize()}**{size}, {moved}.", "",
+    moved = (f", from {d['range_before']} to {d['range_after']}" if d["action"] != "hold"
+             else f", at {d['range_after']}") if d["range_before"] and d["range_after"] else ""
+    return ["## Decision", "", f"**{d['action'].capitalize()}**{size}{moved}.", "",
             _quote(d["sentence"], d["citation"])]
 
 
