@@ -47,7 +47,7 @@ def test_fit_tuning_reports_out_of_fold_figures_and_a_reliability_table():
     outcomes = [Outcome(_example(i), Signals(None, 1, False, 0.7), True) for i in range(40)]
     tuning, figures = fit_tuning(outcomes[:10], outcomes[10:])
     assert figures["dev_answers"] == 30
-    assert figures["dev_form_after"] > figures["dev_form_before"]
+    assert figures["dev_form_after"] > figures["dev_form_before"] and figures["quote_scorer_kept"]
     assert set(figures["reliability"]) == {"high", "medium", "low"}
     assert tuning.scorer is not None and tuning.calibration is not None
 
@@ -79,3 +79,23 @@ def test_without_a_fitted_file_answers_keep_the_fixed_rules(tmp_path):
 ])
 def test_that_clause_reports_a_sentence_after_says_that(sentence, clause):
     assert that_clause(sentence) == clause
+
+
+def test_a_scorer_that_does_not_beat_the_reader_s_order_out_of_fold_is_not_shipped():
+    def first_answers(i: int) -> Example:  # the reader's first quote already holds the figure
+        e = _example(i)
+        day = MONTHS[i % len(MONTHS)]
+        raw = (f"{LABEL.format(day=day)}: \u201cPurchases had slowed to {e.keywords[0]} per month in Treasury "
+               f"securities and agency securities.\u201d [1] \u201cThe manager discussed the Desk's purchases over "
+               f"the intermeeting period.\u201d [1] \u201cMarket functioning remained orderly.\u201d [2]")
+        return Example(e.analysis, raw, "", e.keywords)
+
+    assert e_lead_holds(first_answers(3))
+    outcomes = [Outcome(first_answers(i), Signals(None, 1, False, 0.7), True) for i in range(40)]
+    tuning, figures = fit_tuning(outcomes[:10], outcomes[10:])
+    assert figures["dev_form_after"] <= figures["dev_form_before"]
+    assert not figures["quote_scorer_kept"] and tuning.scorer is None and tuning.calibration is not None
+
+
+def e_lead_holds(e: Example) -> bool:
+    return len(quote_views(e.raw)) == 3 and e.keywords[0] in compose(e.analysis, e.raw).lead

@@ -71,7 +71,7 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
     tuning = json.loads((DataPaths(data_dir).programs / "answer_tuning.json").read_text())
     assert tuning["quote_scorer"]["features"] and tuning["confidence"]["seen"]
     assert tuning["dev_form_before"] == meta["dev_oof_form_before"].value
-    assert "quote scorer" in meta["dev_oof_form_change"].value
+    assert "quote scorer" in meta["dev_oof_form_change"].value and "kept" in meta["dev_oof_form_change"].value
     assert "| high |" in meta["confidence_reliability"].value
     first = json.loads(saved.read_text())
     again = dg.materialize([qa_program], instance=instance, resources=resources,

@@ -84,6 +84,15 @@ def outcomes(answered: list) -> list:
     return found
 
 
+def tuning_note(figures: dict) -> str:
+    """What fitting the quote scorer did out of fold, and whether it ships."""
+    change = figures["dev_form_after"] - figures["dev_form_before"]
+    verdict = ("kept: it leads with better quotes than the reader's order" if figures["quote_scorer_kept"] else
+               "not kept: the reader's order did as well, so answers keep it")
+    return (f"{change:+.4f} from the fitted quote scorer (keywords in the whole answer and in its lead, averaged; "
+            f"5 folds over {figures['dev_answers']} dev answers); {verdict}")
+
+
 def reliability_table(table: dict) -> str:
     rows = "\n".join(f"| {level} | {row['n']} | {row['right']:.1%} |" for level, row in table.items())
     return f"| confidence | dev answers | all keywords found |\n|---|---|---|\n{rows}"
@@ -167,9 +176,7 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
             "sentences_embedded": retriever.embedder.embedded,
             "dev_oof_form_before": figures["dev_form_before"],
             "dev_oof_form_after": figures["dev_form_after"],
-            "dev_oof_form_change": f"{figures['dev_form_after'] - figures['dev_form_before']:+.4f} from the fitted "
-            f"quote scorer (keywords in the whole answer and in its lead, averaged; 5 folds over "
-            f"{figures['dev_answers']} dev answers)",
+            "dev_oof_form_change": tuning_note(figures),
             "confidence_reliability": dg.MetadataValue.md(reliability_table(figures["reliability"])),
             "tuning_path": str(tuning_file),
         }

@@ -98,32 +98,39 @@ def form_score(example: Example, composed: Composed) -> float:
 
 
 def fit_tuning(train: Sequence[Outcome], dev: Sequence[Outcome], folds: int = 5) -> tuple[Tuning, dict]:
-    """The quote scorer and the confidence table fitted on train + dev, and the dev figures out of fold: the
-    composed answers' form score without and with the scorer, and the share right per confidence level."""
+    """The quote scorer and the confidence table fitted on train + dev, with the dev figures out of fold: the
+    composed answers' form score without and with the scorer, and the share right per confidence level. The scorer
+    is kept only when it beats the reader's order out of fold (model selection, not hope); the confidence table is
+    fitted on the answers as they will be composed."""
     answered = [o for o in (*train, *dev) if o.signals is not None and o.in_scope and o.example.keywords]
     scored = [o for o in dev if o.signals is not None]  # declined answers carry no confidence level
+    folds_out = [[o for i, o in enumerate(scored) if i % folds == f] for f in range(folds)]
     before: list[float] = []
     after: list[float] = []
-    levels: list[tuple[str, bool]] = []
-    for f in range(folds):
-        out = [o for i, o in enumerate(scored) if i % folds == f]
-        kept = [o for o in (*train, *dev) if o.signals is not None and not any(o is h for h in out)]
+    scorers = []
+    for out in folds_out:
         scorer = fit_examples([o.example for o in answered if not any(o is h for h in out)], quote_views)
-        calibration = Calibration.fit((o.signals, _right(o, scorer)) for o in kept)
+        scorers.append(scorer)
         for o in out:
             e = o.example
             if o.in_scope and e.keywords:
                 before.append(form_score(e, compose(e.analysis, e.raw, e.record_direct)))
                 after.append(form_score(e, compose(e.analysis, e.raw, e.record_direct, scorer)))
-            levels.append((calibration.level(o.signals), _right(o, scorer)))
-    scorer = fit_examples([o.example for o in answered], quote_views)
+    keep = _mean(after) > _mean(before)
+    levels: list[tuple[str, bool]] = []
+    for out, scorer in zip(folds_out, scorers, strict=True):
+        used = scorer if keep else None
+        kept = [o for o in (*train, *dev) if o.signals is not None and not any(o is h for h in out)]
+        calibration = Calibration.fit((o.signals, _right(o, used)) for o in kept)
+        levels += [(calibration.level(o.signals), _right(o, used)) for o in out]
+    scorer = fit_examples([o.example for o in answered], quote_views) if keep else None
     calibration = Calibration.fit((o.signals, _right(o, scorer)) for o in (*train, *dev) if o.signals is not None)
     figures = {"dev_form_before": _mean(before), "dev_form_after": _mean(after), "dev_answers": len(before),
-               "reliability": reliability(levels)}
+               "quote_scorer_kept": keep, "reliability": reliability(levels)}
     return Tuning(scorer, calibration), figures
 
 
-def _right(outcome: Outcome, scorer: QuoteScorer) -> bool:
+def _right(outcome: Outcome, scorer: QuoteScorer | None) -> bool:
     """An answered question counts right when it is answerable and the composed answer holds every keyword."""
     if not outcome.in_scope:
         return False
