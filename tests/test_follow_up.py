@@ -141,11 +141,11 @@ DISSENT_ANSWER = ("Stephen I. Miran dissented at the September 17, 2025 meeting:
     # near miss: nobody named in the question or the answer: "she" stays
     ("Who dissented at the September 2025 meeting?", "No one dissented.", "Why did she dissent?",
      "Why did she dissent at the September 2025 meeting?"),
-    # "they" before a policy verb is the Committee; "the next meeting" the one after the previous question's
+    # "they" before a policy verb is the Committee; "the next meeting" the calendar's one after the previous question's
     ("What did participants say about a rate cut in the July 2024 minutes?", None, "Did they cut at the next meeting?",
-     "Did the FOMC cut at the meeting after the July 2024 meeting?"),
+     "Did the FOMC cut at the September 2024 meeting?"),
     ("What did the FOMC decide in December 2024?", None, "And at the previous meeting?",
-     "What did the FOMC decide at the meeting before the December 2024 meeting?"),
+     "What did the FOMC decide in November 2024?"),
     # "that"/"it" as a subject: the event the previous question asked about; "that hike" the same event
     ("How big was the rate hike in June 2022?", None, "Was that bigger than the one before?",
      "Was the rate hike in June 2022 bigger than the previous rate hike?"),

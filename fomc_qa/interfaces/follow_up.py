@@ -33,6 +33,7 @@ import re
 
 from fomc_qa.interfaces import antecedents as ants
 from fomc_qa.interfaces import referents as ref
+from fomc_qa.interfaces import relative_meetings as rel
 from fomc_qa.question.dates import parse_filter
 from fomc_qa.text.months import MONTH
 
@@ -64,7 +65,6 @@ _SUBJECT_SLOT = re.compile(r"(?:^|\b(?:did|does|do|was|were|is|are|has|have|had|
                            r"how|when|where|what|than|with)\s+)$", re.I)
 _PERSONAL = re.compile(r"\b(he|she|him|his|her)\b(\s+[a-z]+)?", re.I)
 _NOT_NOUNS = frozenset("a an the in at on of for to by with from than too also again about".split())
-_RELATIVE_MEETING = re.compile(r"\bthe\s+(next|following|previous|prior|preceding)\s+meeting\b", re.I)
 _ONE = re.compile(r"\bthe\s+(?:ones?\s+(before|after)|(previous|prior|last|next)\s+one)\b", re.I)
 _THAT_TIME = re.compile(r"(?:\b(?:in|at|of)\s+)?\b(?:that|this|the\s+same)\s+(year|meeting)\b", re.I)
 _COMPARATIVE = re.compile(r"^\s*(?:and\s+|but\s+)?((?:\w+er|more\s+\w+|less\s+\w+)\s+than\b.*?)\s*[?.!]*\s*$", re.I)
@@ -73,6 +73,13 @@ _DATE_POSSESSIVE = re.compile(rf"\b({MONTH}\.?(?:\s+\d{{1,2}},?)?\s+\d{{4}}|\d{{
 _TRAILING_ADVERB = re.compile(r"\s+(before|after)\s*([?.!]*)\s*$", re.I)
 _LEADING_AND = re.compile(r"^\s*(?:and|so|also|then|but)\s*,?\s+(?=(?:who|what|when|where|why|how|which|did|does|"
                           r"do|was|were|is|are|has|have|had|will|would|could|can)\b)", re.I)
+# A question that asks for a date ("On what date did the FOMC say ...?") is not held to the previous question's
+# date unless it points back to it ("When did that taper begin?").
+_ASKS_WHEN = re.compile(r"^\s*(?:when|(?:on|in|at|by)\s+(?:what|which)\s+(?:date|day|month|year|meetings?)|"
+                        r"(?:what|which)\s+(?:date|day|month|year|meetings?)|how\s+long)\b", re.I)
+_OWN_AGENT = re.compile(r"\b(?:fomc|fed|committee|federal reserve|board)\b", re.I)
+_THINKING = frozenset("expect expected think thought believe believed indicate indicated signal signaled judge judged "
+                      "decide decided agree agreed".split())
 _ADVERBS = frozenset("first also ever still again not never".split())
 
 
@@ -92,7 +99,8 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
     before = parse_filter(previous, meetings)
     if before.named_dates:
         question = _with_year(question, _context_year(previous, before.meetings))
-        question = _RELATIVE_MEETING.sub(lambda m: _relative_meeting(m, previous, before.named_dates), question)
+        question = rel.PHRASE.sub(lambda m: rel.name(m, previous, before.named_dates, before.meetings, meetings),
+                                  question)
     now = parse_filter(question, meetings)
     bare = _BARE_WH.match(question) or _BARE_WH_PRONOUN.match(question)
     if bare:
@@ -123,7 +131,8 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
     if now.named_dates and _elliptical(question, now.named_dates) and before.named_dates:
         return _replace_dates(previous, before.named_dates, now.named_dates, question)
     resolved = _pronouns(question, previous, before.named_dates, previous_answer)
-    if before.named_dates and not parse_filter(resolved, meetings).named_dates:
+    own_when = resolved == " ".join(question.split()).replace(" ?", "?") and _ASKS_WHEN.match(question)
+    if before.named_dates and not own_when and not parse_filter(resolved, meetings).named_dates:
         resolved = _with_date(resolved, previous, before.named_dates)
     return resolved
 
@@ -197,6 +206,9 @@ def _compose(previous: str, named: tuple[str, ...], fragment: str) -> str:
         at = previous.find(topic)
         return previous[:at] + fragment + previous[at + len(topic):]
     article = re.match(r"(?:the|a|an)\s+", fragment, re.I)
+    head = _WHAT_HEAD.match(previous)
+    if head and head.group(1).split()[0].lower() not in _WH:  # "What ON RRP rate did ...?" -> "What <fragment> did"
+        return previous[:head.start(1)] + fragment[article.end() if article else 0:] + previous[head.end(1):]
     phrase = fragment[:article.end()].lower() + fragment[article.end():] if article else f"the {fragment}"
     when = ref.date_phrase(previous, named)
     if ref.is_people(phrase):
@@ -205,6 +217,9 @@ def _compose(previous: str, named: tuple[str, ...], fragment: str) -> str:
     return _append(f"What {'were' if plural else 'was'} {phrase}?", when)
 
 
+# "What target range did the FOMC set ...?": the thing a what/which question asks for, before its auxiliary.
+_WHAT_HEAD = re.compile(r"^\s*(?:what|which)\s+((?:[\w-]+\s+){0,5}?[\w-]+)\s+(?=(?:did|does|do|was|were|is|are|has|"
+                        r"have|had|will|would)\s)", re.I)
 _WH = frozenset("who what when where why how which whom whose did does do was were is are has have".split())
 
 
@@ -224,8 +239,7 @@ def _pronouns(question: str, previous: str, named: tuple[str, ...], previous_ans
             return f"\x00{len(kept) - 1}\x00"
         return pattern.sub(hold, text)
 
-    out = sub(_RELATIVE_MEETING, lambda m: _relative_meeting(m, previous, named), question)
-    out = sub(_THAT_TIME, lambda m: _that_time(m, previous, named), out)
+    out = sub(_THAT_TIME, lambda m: _that_time(m, previous, named), question)
     out = sub(_ONE, lambda m: _one(m, event), out)
     out = sub(_DEMONSTRATIVE, lambda m: _demonstrative(m, event, previous, named), out)
     person = ants.person(previous, previous_answer)
@@ -298,15 +312,6 @@ def _personal(match: re.Match[str], person: str) -> str:
     return f"{person}'s{word}" if possessive else f"{person}{word}"
 
 
-def _relative_meeting(match: re.Match[str], previous: str, named: tuple[str, ...]) -> str:
-    """"the next meeting" -> "the meeting after the March 2022 meeting" (the previous question's meeting)."""
-    meeting = next((ref.original(previous, d) for d in named if not re.fullmatch(r"\d{4}", d)), None)
-    if meeting is None:
-        return match.group(0)
-    side = "after" if match.group(1).lower() in {"next", "following"} else "before"
-    return f"the meeting {side} the {meeting} meeting"
-
-
 def _that_time(match: re.Match[str], previous: str, named: tuple[str, ...]) -> str:
     """"that year" -> "in 2025", "that meeting" -> "the July 2025 meeting": the previous question's date."""
     if not named:
@@ -332,6 +337,10 @@ def _it(match: re.Match[str], previous: str, named: tuple[str, ...], event: str 
     """"it" before a verb of saying is the document asked about (else the previous subject); otherwise,
     as a subject the event asked about, then the topic, then the document; as an object the topic first."""
     following = " ".join((match.group(2) or "").split()).lower()
+    before = match.string[:match.start()]
+    if _OWN_AGENT.search(before) and (match.group(1).lower() == "its"
+                                      or (before.split() or [""])[-1].lower() in ref.SAYING | _THINKING):
+        return match.group(0)  # "did the FOMC say it would ... its holdings": the question's own agent
     doc = ref.document(previous)
     saying = following in ref.SAYING or (match.string[match.end():].lstrip().split() or [""])[0].lower() \
         in ref.SAYING and following in _ADVERBS
