@@ -31,6 +31,11 @@ ACTION_NOUNS = {"cut": "rate cut", "lower": "rate cut", "ease": "rate cut", "rai
                 "increase": "rate hike", "tighten": "rate hike", "decide": "decision", "decided": "decision",
                 "hold": "decision to hold rates", "pause": "pause", "taper": "taper",
                 "announce": "announcement", "announced": "announcement"}
+# Nouns of a change to something, with the preposition that takes the thing changed ("the adjustment to the ON RRP
+# offering rate", "the reduction in the monthly redemption cap"); other nouns of this form end as a suffix says.
+CHANGE_NOUNS = {"adjustment": "to", "change": "to", "revision": "to", "modification": "to", "tweak": "to",
+                "reduction": "in", "increase": "in", "decrease": "in", "shift": "in", "slowdown": "in", "step": "on"}
+NOUN_SUFFIX = re.compile(r"(?:ment|tion|sion)s?$", re.I)
 PARTICIPLES = {"set": "set", "cut": "cut", "hold": "held", "keep": "kept", "make": "made", "say": "said",
                "begin": "begun", "take": "taken"}
 # Nouns a demonstrative stands before ("that cut", "this decision"): it is then a determiner, not a pronoun.
@@ -46,6 +51,16 @@ _COPULA_EVENTS = "|".join("cut hike decision move increase reduction taper actio
 _COPULA_NP = re.compile(rf"\b(?:was|were|is|are)\s+(the\s+(?:[\w-]+\s+){{0,3}}?(?:{_COPULA_EVENTS}))\b", re.I)
 _VERB_AFTER_SUBJECT = re.compile(rf"\b{_AUX}\s+(?:the\s+)?(?:fomc|fed|committee|federal reserve)\s+(\w+)\b(.*)$",
                                  re.I)
+# "How many members voted against ...?", "How many meetings in 2023 had a dissent?"
+_HOW_MANY = re.compile(r"^\s*how\s+many\s+((?:[\w'-]+\s+){0,4}?[\w'-]+)\s+(\w+ed|had|have|has|were|are|cut|set)\b"
+                       r"\s*(.*?)\s*\??\s*$", re.I)
+# "How many times did the FOMC raise rates in 2022?"
+_HOW_MANY_DONE = re.compile(r"^\s*how\s+many\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+did\s+((?:the\s+)?\w+)\s+(\w+)\b"
+                            r"\s*(.*?)\s*\??\s*$", re.I)
+# The object of the previous question's main verb: "... did the FOMC decide about <the ...>?", "How did the May
+# statement change <the ...>?"
+_OBJECT = re.compile(rf"\b{_AUX}\s+(?:the\s+)?(?:[\w.'-]+\s+){{0,4}}?[a-z]+\s+(?:about\s+|on\s+|regarding\s+|to\s+)?"
+                     r"((?:the|its)\s+[^?]+?)\s*\??\s*$")
 _WAS_DECIDED = re.compile(r"\bwas\s+(decided|announced)\b(.*)$", re.I)
 _ABOUT = re.compile(r"^\s*(about|on|regarding)\s+(.+?)(?=\s+(?:in|at|on|after|during)\b|\s*\??\s*$)", re.I)
 
@@ -71,6 +86,9 @@ def action(previous: str, named: tuple[str, ...]) -> str | None:
     balance sheet runoff at the March 2025 meeting"; None when it asked about no event."""
     when = ref.date_phrase(previous, named)
     bare = ref.without_dates(previous, named)
+    count = _count(previous)
+    if count:
+        return _with_when(count, when, named)
     what = _WHAT_NP.match(previous)
     if what and what.group(3).lower() not in ref.SAYING and not _PREPOSITIONS & set(what.group(1).lower().split()):
         verb = what.group(3).lower()
@@ -87,6 +105,35 @@ def action(previous: str, named: tuple[str, ...]) -> str | None:
         phrase = f"the {noun} {about.group(1).lower()} {about.group(2)}" if about else f"the {noun}"
         return _with_when(phrase.replace(" its ", " the FOMC's "), when, named)
     return None
+
+
+def _count(previous: str) -> str | None:
+    """A "How many ...?" question as the number it asks for: "the number of members who voted against the
+    decision in October 2025", "the number of times the FOMC raised rates in 2022"."""
+    done = _HOW_MANY_DONE.match(previous)
+    if done:
+        verb = done.group(3).lower()
+        participle = PARTICIPLES.get(verb, verb + ("d" if verb.endswith("e") else "ed"))
+        return f"the number of {done.group(1)} {done.group(2)} {participle} {done.group(4)}".strip()
+    did = _HOW_MANY.match(previous)
+    if did:
+        relative = "who" if ref.is_people(did.group(1)) else "that"
+        return f"the number of {did.group(1)} {relative} {did.group(2)} {did.group(3)}".strip()
+    return None
+
+
+def thing(previous: str, named: tuple[str, ...]) -> str | None:
+    """What the previous question's action acts on, for "that adjustment" / "the March 2025 reduction": "the ON RRP
+    offering rate" of "What did the FOMC decide about the ON RRP offering rate ...?", "the monthly redemption cap
+    on Treasury securities" of "How did the May 2024 statement change the monthly redemption cap ...?"."""
+    found = _OBJECT.search(ref.without_dates(previous, named))
+    return found.group(1).replace("its ", "the FOMC's ") if found else None
+
+
+def change_noun(word: str) -> str | None:
+    """The preposition a noun of change takes before the thing changed, None for other words."""
+    word = word.lower()
+    return CHANGE_NOUNS.get(word.rstrip("s"), "of" if NOUN_SUFFIX.search(word) else None)
 
 
 def head(action_phrase: str | None) -> str | None:

@@ -67,7 +67,10 @@ _PERSONAL = re.compile(r"\b(he|she|him|his|her)\b(\s+[a-z]+)?", re.I)
 _NOT_NOUNS = frozenset("a an the in at on of for to by with from than too also again about".split())
 _ONE = re.compile(r"\bthe\s+(?:ones?\s+(before|after)|(previous|prior|last|next)\s+one)\b", re.I)
 _THAT_TIME = re.compile(r"(?:\b(?:in|at|of)\s+)?\b(?:that|this|the\s+same)\s+(year|meeting)\b", re.I)
-_COMPARATIVE = re.compile(r"^\s*(?:and\s+|but\s+)?((?:\w+er|more\s+\w+|less\s+\w+)\s+than\b.*?)\s*[?.!]*\s*$", re.I)
+_CMP = r"(?:more|less|fewer|\w+er)"
+# "smaller than September's?", "more hawkish than in June?", "More or fewer than in December?"
+_COMPARATIVE = re.compile(rf"^\s*(?:and\s+|but\s+)?((?:{_CMP}(?:\s+or\s+{_CMP})?|more\s+\w+|less\s+\w+)\s+than\b.*?)"
+                          r"\s*[?.!]*\s*$", re.I)
 # "September 2024's" in "smaller than September 2024's": the same kind of event at that date.
 _DATE_POSSESSIVE = re.compile(rf"\b({MONTH}\.?(?:\s+\d{{1,2}},?)?\s+\d{{4}}|\d{{4}})'s\b", re.I)
 _TRAILING_ADVERB = re.compile(r"\s+(before|after)\s*([?.!]*)\s*$", re.I)
@@ -80,6 +83,13 @@ _ASKS_WHEN = re.compile(r"^\s*(?:when|(?:on|in|at|by)\s+(?:what|which)\s+(?:date
 _OWN_AGENT = re.compile(r"\b(?:fomc|fed|committee|federal reserve|board)\b", re.I)
 _THINKING = frozenset("expect expected think thought believe believed indicate indicated signal signaled judge judged "
                       "decide decided agree agreed".split())
+# "the March 2025 reduction": a noun of change dated by the follow-up itself.
+_DATED_NOUN = re.compile(rf"\bthe\s+(?P<date>{MONTH}\.?(?:\s+\d{{1,2}},?)?\s+\d{{4}})\s+(?P<noun>[a-z]+)\b"
+                         r"(?!\s+(?:of|in|to|on)\b)", re.I)
+# A comparative that ends the question with nothing to compare with ("Was the March 2025 reduction bigger?").
+_OPEN_COMPARATIVE = re.compile(r"\b((?:bigger|larger|smaller|higher|lower|greater|faster|slower|steeper|sharper|"
+                               r"deeper|stronger|weaker|tighter|looser|more|less|fewer)(?:\s+or\s+\w+)?)\s*([?.!]*)\s*$",
+                               re.I)
 _ADVERBS = frozenset("first also ever still again not never".split())
 
 
@@ -114,7 +124,7 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
         noun = ants.head(event)
         compared = _DATE_POSSESSIVE.sub(lambda m: f"the {m.group(1)} {noun}", comparative.group(1)) if noun \
             else comparative.group(1)
-        return f"Was {event} {compared}?"
+        return f"Was {event} {compared[0].lower()}{compared[1:]}?"
     fragment = _fragment(question)
     if fragment is not None:
         rest = ref.without_dates(fragment, now.named_dates).strip(" ,")
@@ -131,6 +141,8 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
     if now.named_dates and _elliptical(question, now.named_dates) and before.named_dates:
         return _replace_dates(previous, before.named_dates, now.named_dates, question)
     resolved = _pronouns(question, previous, before.named_dates, previous_answer)
+    if now.named_dates and before.named_dates and set(now.named_dates) != set(before.named_dates):
+        resolved = _than_before(resolved, previous, before.named_dates, event)
     own_when = resolved == " ".join(question.split()).replace(" ?", "?") and _ASKS_WHEN.match(question)
     if before.named_dates and not own_when and not parse_filter(resolved, meetings).named_dates:
         resolved = _with_date(resolved, previous, before.named_dates)
@@ -241,6 +253,7 @@ def _pronouns(question: str, previous: str, named: tuple[str, ...], previous_ans
 
     out = sub(_THAT_TIME, lambda m: _that_time(m, previous, named), question)
     out = sub(_ONE, lambda m: _one(m, event), out)
+    out = sub(_DATED_NOUN, lambda m: _dated_change(m, event, previous, named), out)
     out = sub(_DEMONSTRATIVE, lambda m: _demonstrative(m, event, previous, named), out)
     person = ants.person(previous, previous_answer)
     if person:
@@ -291,6 +304,10 @@ def _demonstrative(match: re.Match[str], event: str | None, previous: str, named
     rest = f" {word}" if word else ""
     if match.group(1).lower() in {"those", "these"}:
         return f"the {word}" if word else match.group(0)
+    changed = _changed(word, event, previous, named)
+    verb_slot = re.search(r"\b(?:did|does|do)\s+$", match.string[:match.start()], re.I)  # "Did that change ...?"
+    if changed and not (verb_slot and not ants.NOUN_SUFFIX.search(word)):
+        return f"{changed} {ref.date_phrase(previous, named)}".strip()
     if word.lower() in ants.EVENT_NOUNS:
         head = ants.head(event)
         if head and word.lower().rstrip("s") in head.split():
@@ -302,6 +319,32 @@ def _demonstrative(match: re.Match[str], event: str | None, previous: str, named
         if referent:
             return referent + rest
     return match.group(0)
+
+
+def _changed(noun: str, event: str | None, previous: str, named: tuple[str, ...]) -> str | None:
+    """"the adjustment to the ON RRP offering rate": a noun of change with the thing the previous question's action
+    acted on, when that event's own noun is not this one."""
+    prep = ants.change_noun(noun) if noun else None
+    thing = ants.thing(previous, named) if prep else None
+    if not thing or noun.lower().rstrip("s") in (ants.head(event) or "").split():
+        return None
+    return f"the {noun} {prep} {thing}"
+
+
+def _dated_change(match: re.Match[str], event: str | None, previous: str, named: tuple[str, ...]) -> str:
+    """"the March 2025 reduction" -> "the March 2025 reduction in the monthly redemption cap on Treasury securities"."""
+    changed = _changed(match.group("noun"), event, previous, named)
+    return f"the {match.group('date')} {changed[4:]}" if changed else match.group(0)
+
+
+def _than_before(question: str, previous: str, named: tuple[str, ...], event: str | None) -> str:
+    """A yes/no comparative with no "than", about another date: compared with the previous question's event
+    ("Was the March 2025 reduction bigger?" -> "... bigger than the one in May 2024?")."""
+    open_end = _OPEN_COMPARATIVE.search(question)
+    if not open_end or not _YES_NO.match(question):
+        return question
+    base = event or f"the one {ref.date_phrase(previous, named)}"
+    return f"{question[:open_end.end(1)]} than {base}{open_end.group(2) or '?'}"
 
 
 def _personal(match: re.Match[str], person: str) -> str:
