@@ -32,9 +32,10 @@ ACTION_NOUNS = {"cut": "rate cut", "lower": "rate cut", "ease": "rate cut", "rai
                 "hold": "decision to hold rates", "pause": "pause", "taper": "taper",
                 "announce": "announcement", "announced": "announcement"}
 # Nouns of a change to something, with the preposition that takes the thing changed ("the adjustment to the ON RRP
-# offering rate", "the reduction in the monthly redemption cap"); other nouns of this form end as a suffix says.
+# offering rate", "the reduction in the monthly redemption cap"); NOUN_SUFFIX tells a noun from a verb after "did that".
 CHANGE_NOUNS = {"adjustment": "to", "change": "to", "revision": "to", "modification": "to", "tweak": "to",
-                "reduction": "in", "increase": "in", "decrease": "in", "shift": "in", "slowdown": "in", "step": "on"}
+                "reduction": "in", "increase": "in", "decrease": "in", "shift": "in", "slowdown": "in", "step": "on",
+                "expansion": "of", "extension": "of", "removal": "of", "addition": "to"}
 NOUN_SUFFIX = re.compile(r"(?:ment|tion|sion)s?$", re.I)
 PARTICIPLES = {"set": "set", "cut": "cut", "hold": "held", "keep": "kept", "make": "made", "say": "said",
                "begin": "begun", "take": "taken"}
@@ -133,7 +134,7 @@ def thing(previous: str, named: tuple[str, ...]) -> str | None:
 def change_noun(word: str) -> str | None:
     """The preposition a noun of change takes before the thing changed, None for other words."""
     word = word.lower()
-    return CHANGE_NOUNS.get(word.rstrip("s"), "of" if NOUN_SUFFIX.search(word) else None)
+    return CHANGE_NOUNS.get(word.rstrip("s"))
 
 
 def head(action_phrase: str | None) -> str | None:

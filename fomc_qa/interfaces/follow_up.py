@@ -90,6 +90,9 @@ _DATED_NOUN = re.compile(rf"\bthe\s+(?P<date>{MONTH}\.?(?:\s+\d{{1,2}},?)?\s+\d{
 _OPEN_COMPARATIVE = re.compile(r"\b((?:bigger|larger|smaller|higher|lower|greater|faster|slower|steeper|sharper|"
                                r"deeper|stronger|weaker|tighter|looser|more|less|fewer)(?:\s+or\s+\w+)?)\s*([?.!]*)\s*$",
                                re.I)
+# "that date", "the same day": a day the previous answer named.
+_THAT_DATE = re.compile(r"\b(?:that|this|the\s+same)\s+(?:date|day)\b", re.I)
+_DAY = re.compile(rf"\b{MONTH}\.?\s+\d{{1,2}}\b(?:,?\s+(?P<year>(?:19|20)\d\d))?", re.I)
 _ADVERBS = frozenset("first also ever still again not never".split())
 
 
@@ -118,8 +121,13 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
                              ants.person(previous, previous_answer) if bare.re is _BARE_WH_PRONOUN else None)
         if asked:
             return asked
-    comparative = _COMPARATIVE.match(question)
     event = ants.action(previous, before.named_dates)
+    day = _THAT_DATE.search(question)
+    dated = _answer_date(previous_answer, before.meetings, _context_year(previous, before.meetings)) if day else None
+    if dated:  # "after that date" -> "after December 1, 2025, under the decision ... at the October 2025 meeting"
+        under = f", under {event}" if event else f", as of {ref.date_phrase(previous, before.named_dates)}"
+        return _append(question[:day.start()] + dated + question[day.end():], "").rstrip(" ?.!") + under + "?"
+    comparative = _COMPARATIVE.match(question)
     if comparative and event:
         noun = ants.head(event)
         compared = _DATE_POSSESSIVE.sub(lambda m: f"the {m.group(1)} {noun}", comparative.group(1)) if noun \
@@ -147,6 +155,16 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
     if before.named_dates and not own_when and not parse_filter(resolved, meetings).named_dates:
         resolved = _with_date(resolved, previous, before.named_dates)
     return resolved
+
+
+def _answer_date(answer: str | None, meetings: frozenset[dt.date] | None, year: int | None) -> str | None:
+    """The first day the previous answer's lead names besides the meeting's own ("on December 1"), with its year."""
+    for found in _DAY.finditer((answer or "").split("\n")[0]):
+        written = found.group(0).rstrip(",")
+        when = parse_filter(written if found.group("year") else f"{written}, {year}", sorted(meetings or ())).meetings
+        if year and not (when and meetings and when <= meetings):
+            return written if found.group("year") else f"{written}, {year}"
+    return None
 
 
 def _with_date(question: str, previous: str, named: tuple[str, ...]) -> str:
@@ -219,19 +237,28 @@ def _compose(previous: str, named: tuple[str, ...], fragment: str) -> str:
         return previous[:at] + fragment + previous[at + len(topic):]
     article = re.match(r"(?:the|a|an)\s+", fragment, re.I)
     head = _WHAT_HEAD.match(previous)
-    if head and head.group(1).split()[0].lower() not in _WH:  # "What ON RRP rate did ...?" -> "What <fragment> did"
+    # "What ON RRP offering rate did ...?" + "the primary credit rate": the same kind of thing asked for
+    if head and _noun(head.group(1)).rstrip("s") == _noun(fragment).rstrip("s"):
         return previous[:head.start(1)] + fragment[article.end() if article else 0:] + previous[head.end(1):]
     phrase = fragment[:article.end()].lower() + fragment[article.end():] if article else f"the {fragment}"
     when = ref.date_phrase(previous, named)
     if ref.is_people(phrase):
         return _append(f"Who were {phrase}?", when)
-    plural = phrase.lower().endswith("s") and not phrase.lower().endswith(("ss", "us", "sis"))
+    noun = _noun(phrase)
+    plural = noun.endswith("s") and not noun.endswith(("ss", "us", "sis"))
     return _append(f"What {'were' if plural else 'was'} {phrase}?", when)
 
 
 # "What target range did the FOMC set ...?": the thing a what/which question asks for, before its auxiliary.
 _WHAT_HEAD = re.compile(r"^\s*(?:what|which)\s+((?:[\w-]+\s+){0,5}?[\w-]+)\s+(?=(?:did|does|do|was|were|is|are|has|"
                         r"have|had|will|would)\s)", re.I)
+def _noun(phrase: str) -> str:
+    """A noun phrase's head, lower case: its last word before a preposition ("interest" of "interest on reserve
+    balances", "rate" of "the primary credit rate")."""
+    words = re.split(r"\s+(?:of|on|in|for|to|at|about)\s+", phrase.strip(), maxsplit=1)[0].split()
+    return words[-1].lower() if words else ""
+
+
 _WH = frozenset("who what when where why how which whom whose did does do was were is are has have".split())
 
 
