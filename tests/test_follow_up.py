@@ -177,6 +177,46 @@ DISSENT_ANSWER = ("Stephen I. Miran dissented at the September 17, 2025 meeting:
     # a document the follow-up names replaces the one the previous date phrase carried
     ("What did the March 2023 statement say about the banking system?", None, "Did the minutes discuss it too?",
      "Did the minutes discuss the banking system too in March 2023?"),
+    # relative meetings named from the calendar; near miss: a phrase that names its own anchor is left to the dates
+    ("What did the FOMC decide at its March 2024 meeting?", None, "What about the meeting before that?",
+     "What did the FOMC decide at its January 2024 meeting?"),
+    ("What did the FOMC decide at its December 2025 meeting?", None, "And two meetings before that?",
+     "What did the FOMC decide at its September 2025 meeting?"),
+    ("Who dissented at the March 2025 meeting?", None, "Who dissented at the meeting after the June 2025 meeting?",
+     "Who dissented at the meeting after the June 2025 meeting?"),
+    # a what-NP question: an ellipsis of the same kind of thing takes its place; near miss: another kind does not
+    ("What ON RRP offering rate did the FOMC set at its September 2025 meeting?", None, "And the primary credit rate?",
+     "What primary credit rate did the FOMC set at its September 2025 meeting?"),
+    ("What target range did the FOMC set in December 2025?", None, "and the vote?",
+     "What was the vote in December 2025?"),
+    # a question asking for a date keeps no date of its own unless it points back; near miss: it points back
+    ("What rate on reserve balances was set at the July 2023 meeting?", None,
+     "On what date did the FOMC say it would end the reduction of its holdings?",
+     "On what date did the FOMC say it would end the reduction of its holdings?"),
+    ("What did the FOMC announce about its asset purchases in November 2023?", None, "When did that taper begin?",
+     "When did the taper in November 2023 begin?"),
+    # a comparative after a how-many question is about the number, and so is "that"
+    ("How many members voted against the decision in October 2025?", None, "More or fewer than in December?",
+     "Was the number of members who voted against the decision in October 2025 more or fewer than in December 2025?"),
+    ("How many members voted against the decision in October 2025?", None, "Was that unusual?",
+     "Was the number of members who voted against the decision in October 2025 unusual?"),
+    # a noun of change takes the thing the previous action acted on; an open comparative about another date is
+    # compared with the previous one; near miss: "did that change" is a verb
+    ("What did the FOMC decide about the ON RRP offering rate at the December 2024 meeting?", None,
+     "Why did they make that adjustment?",
+     "Why did the FOMC make the adjustment to the ON RRP offering rate at the December 2024 meeting?"),
+    ("How did the May 2024 statement change the redemption cap on Treasury securities?", None,
+     "Was the March 2025 reduction bigger?",
+     "Was the March 2025 reduction in the redemption cap on Treasury securities bigger than the one in the May 2024 "
+     "statement?"),
+    ("What did the statement say about the labor market in June 2024?", None, "Did that change in July?",
+     "Did the labor market change in July 2024?"),
+    # "that date": the day the previous answer names besides the meeting's; near miss: no day named, left as asked
+    ("What did the FOMC decide about its securities holdings at the October 2025 meeting?",
+     "The October 29, 2025 statement says the Committee will conclude the reduction of its holdings on December 1.",
+     "What happens to principal payments after that date?",
+     "What happens to principal payments after December 1, 2025, under the decision about the FOMC's securities "
+     "holdings at the October 2025 meeting?"),
 ])
 def test_referents_from_the_previous_turn(previous, answer, follow_up, resolved):
     assert resolve_follow_up(follow_up, previous, MEETINGS, answer) == resolved
