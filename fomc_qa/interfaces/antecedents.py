@@ -25,7 +25,7 @@ KINDS = {
 # Verbs whose doer is the Committee: "they" before one of them is the FOMC.
 POLICY_VERBS = frozenset("cut cuts raise raised raises hike hiked lower lowered hold held keep kept decide decided "
                          "set ease eased tighten tightened pause paused announce announced taper tapered "
-                         "start started begin began stop stopped slow slowed".split())
+                         "start started begin began stop stopped slow slowed change changed adjust adjusted".split())
 # A policy verb of the previous question -> the event it names ("the rate cut", "the decision").
 ACTION_NOUNS = {"cut": "rate cut", "lower": "rate cut", "ease": "rate cut", "raise": "rate hike", "hike": "rate hike",
                 "increase": "rate hike", "tighten": "rate hike", "decide": "decision", "decided": "decision",

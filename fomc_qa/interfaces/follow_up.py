@@ -93,6 +93,8 @@ _OPEN_COMPARATIVE = re.compile(r"\b((?:bigger|larger|smaller|higher|lower|greate
 # "that date", "the same day": a day the previous answer named.
 _THAT_DATE = re.compile(r"\b(?:that|this|the\s+same)\s+(?:date|day)\b", re.I)
 _DAY = re.compile(rf"\b{MONTH}\.?\s+\d{{1,2}}\b(?:,?\s+(?P<year>(?:19|20)\d\d))?", re.I)
+_NEXT = re.compile(r"\bnext\b(?!\s+(?:meeting|one|time)\b)", re.I)
+_OBJECT_START = frozenset("the its rates interest policy".split())
 _ADVERBS = frozenset("first also ever still again not never".split())
 
 
@@ -175,10 +177,13 @@ def _with_date(question: str, previous: str, named: tuple[str, ...]) -> str:
     if doc_now and doc_then and doc_now.group(1).lower() != doc_then.group(1).lower():
         phrase = "in " + ref.original(previous, named[0])
     adverb = _TRAILING_ADVERB.search(question)
-    if adverb:
+    side = adverb.group(1) if adverb else "after" if _NEXT.search(question) else None
+    if side:  # "dissented before", "When did the FOMC next change ...": counted from the previous meeting
         date = re.sub(r"^(?:in|at|on|after|before|during)\s+", "", phrase)
         date = date if date.lower().startswith("the ") or _YEAR.fullmatch(date) else f"the {date} meeting"
-        return f"{question[:adverb.start()]} {adverb.group(1)} {date}{adverb.group(2) or '?'}"
+        if adverb:
+            return f"{question[:adverb.start()]} {side} {date}{adverb.group(2) or '?'}"
+        return _append(question, f"{side} {date}")
     return _append(question, phrase)
 
 
@@ -411,6 +416,11 @@ def _it(match: re.Match[str], previous: str, named: tuple[str, ...], event: str 
     if _OWN_AGENT.search(before) and (match.group(1).lower() == "its"
                                       or (before.split() or [""])[-1].lower() in ref.SAYING | _THINKING):
         return match.group(0)  # "did the FOMC say it would ... its holdings": the question's own agent
+    after = [w.strip("?.,!").lower() for w in match.string[match.end():].split()]
+    after = [w for w in after if w not in _ADVERBS and w != "next"] + [""]
+    if match.group(1).lower() == "it" and _slot(match) == "subject" and ants.committee(after[0]) \
+            and after[1] in _OBJECT_START:
+        return "the FOMC" + (match.group(2) or "")  # "When did it next change the range?": the Committee acting
     doc = ref.document(previous)
     saying = following in ref.SAYING or (match.string[match.end():].lstrip().split() or [""])[0].lower() \
         in ref.SAYING and following in _ADVERBS

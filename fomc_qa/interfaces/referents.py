@@ -65,6 +65,8 @@ def date_phrase(previous: str, named: tuple[str, ...]) -> str:
         if 0 <= more - end <= 12:
             end = more + len(other)
     text = previous[start:end]
+    if lead:  # "at its June 2022 meeting" said of the Committee: "at the June 2022 meeting" anywhere else
+        text = re.sub(r"^(\w+\s+)its\s+", r"\1the ", text)
     return text if lead else f"in the {text}" if tail else f"in {text}"
 
 
