@@ -223,6 +223,17 @@ DISSENT_ANSWER = ("Stephen I. Miran dissented at the September 17, 2025 meeting:
      "When did the FOMC next change the range after the July 2023 meeting?"),
     ("What did the statement say about inflation in March 2023?", None, "Did it change in May?",
      "Did inflation change in May 2023?"),
+    # the what-NP swap wins over a topic inside the asked-for thing; "were there" names nobody
+    ("What interest rate on reserve balances did the Board set in June 2024?", None, "What about the ON RRP rate?",
+     "What ON RRP rate did the Board set in June 2024?"),
+    ("How many dissents were there in 2025?", None, "Higher than in 2024?",
+     "Was the number of dissents in 2025 higher than in 2024?"),
+    # "it" before a modal after the question's own agent and a verb of saying is that agent; near miss: "it to V"
+    ("What did the FOMC say about inflation in July 2024?", None, "Did the Committee expect it to fall?",
+     "Did the Committee expect inflation to fall in July 2024?"),
+    # "that day" with no day in the answer: the previous question's day; "What did it do?" asks the Committee
+    ("What did the FOMC decide on March 15, 2020?", None, "What did it do on that day about swap lines?",
+     "What did the FOMC do on March 15, 2020 about swap lines?"),
 ])
 def test_referents_from_the_previous_turn(previous, answer, follow_up, resolved):
     assert resolve_follow_up(follow_up, previous, MEETINGS, answer) == resolved

@@ -118,6 +118,8 @@ def _count(previous: str) -> str | None:
         return f"the number of {done.group(1)} {done.group(2)} {participle} {done.group(4)}".strip()
     did = _HOW_MANY.match(previous)
     if did:
+        if did.group(2).lower() in {"were", "are"} and did.group(3).lower().startswith("there"):
+            return f"the number of {did.group(1)} {did.group(3)[5:].strip()}".strip()  # "were there": none to name
         relative = "who" if ref.is_people(did.group(1)) else "that"
         return f"the number of {did.group(1)} {relative} {did.group(2)} {did.group(3)}".strip()
     return None

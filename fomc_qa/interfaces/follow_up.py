@@ -93,6 +93,7 @@ _OPEN_COMPARATIVE = re.compile(r"\b((?:bigger|larger|smaller|higher|lower|greate
 # "that date", "the same day": a day the previous answer named.
 _THAT_DATE = re.compile(r"\b(?:that|this|the\s+same)\s+(?:date|day)\b", re.I)
 _DAY = re.compile(rf"\b{MONTH}\.?\s+\d{{1,2}}\b(?:,?\s+(?P<year>(?:19|20)\d\d))?", re.I)
+_MODALS = frozenset("would will could might should may can had has was is".split())
 _NEXT = re.compile(r"\bnext\b(?!\s+(?:meeting|one|time)\b)", re.I)
 _OBJECT_START = frozenset("the its rates interest policy".split())
 _ADVERBS = frozenset("first also ever still again not never".split())
@@ -126,7 +127,9 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
     event = ants.action(previous, before.named_dates)
     day = _THAT_DATE.search(question)
     dated = _answer_date(previous_answer, before.meetings, _context_year(previous, before.meetings)) if day else None
-    if dated:  # "after that date" -> "after December 1, 2025, under the decision ... at the October 2025 meeting"
+    if day and not dated and before.named_dates and _DAY.search(ref.original(previous, before.named_dates[0])):
+        question = question[:day.start()] + ref.original(previous, before.named_dates[0]) + question[day.end():]
+    elif dated:  # "after that date" -> "after December 1, 2025, under the decision ... at the October 2025 meeting"
         under = f", under {event}" if event else f", as of {ref.date_phrase(previous, before.named_dates)}"
         return _append(question[:day.start()] + dated + question[day.end():], "").rstrip(" ?.!") + under + "?"
     comparative = _COMPARATIVE.match(question)
@@ -236,15 +239,15 @@ def _compose(previous: str, named: tuple[str, ...], fragment: str) -> str:
     person = ref.name_in(previous) if ref.is_name(fragment) else None
     if person:
         return previous[:person[0]] + fragment + previous[person[1]:]
-    topic = ref.topic(previous, named)
-    if topic:
-        at = previous.find(topic)
-        return previous[:at] + fragment + previous[at + len(topic):]
     article = re.match(r"(?:the|a|an)\s+", fragment, re.I)
     head = _WHAT_HEAD.match(previous)
     # "What ON RRP offering rate did ...?" + "the primary credit rate": the same kind of thing asked for
     if head and _noun(head.group(1)).rstrip("s") == _noun(fragment).rstrip("s"):
         return previous[:head.start(1)] + fragment[article.end() if article else 0:] + previous[head.end(1):]
+    topic = ref.topic(previous, named)
+    if topic:
+        at = previous.find(topic)
+        return previous[:at] + fragment + previous[at + len(topic):]
     phrase = fragment[:article.end()].lower() + fragment[article.end():] if article else f"the {fragment}"
     when = ref.date_phrase(previous, named)
     if ref.is_people(phrase):
@@ -413,14 +416,14 @@ def _it(match: re.Match[str], previous: str, named: tuple[str, ...], event: str 
     as a subject the event asked about, then the topic, then the document; as an object the topic first."""
     following = " ".join((match.group(2) or "").split()).lower()
     before = match.string[:match.start()]
-    if _OWN_AGENT.search(before) and (match.group(1).lower() == "its"
-                                      or (before.split() or [""])[-1].lower() in ref.SAYING | _THINKING):
+    clause = (before.split() or [""])[-1].lower() in ref.SAYING | _THINKING and following in _MODALS
+    if _OWN_AGENT.search(before) and (match.group(1).lower() == "its" or clause):
         return match.group(0)  # "did the FOMC say it would ... its holdings": the question's own agent
-    after = [w.strip("?.,!").lower() for w in match.string[match.end():].split()]
+    after = [w.strip("?.,!").lower() for w in match.string[match.end(1):].split()]
     after = [w for w in after if w not in _ADVERBS and w != "next"] + [""]
-    if match.group(1).lower() == "it" and _slot(match) == "subject" and ants.committee(after[0]) \
-            and after[1] in _OBJECT_START:
-        return "the FOMC" + (match.group(2) or "")  # "When did it next change the range?": the Committee acting
+    if match.group(1).lower() == "it" and _slot(match) == "subject" and (after[0] in {"do", "decide"} or (
+            ants.committee(after[0]) and after[1] in _OBJECT_START)):
+        return "the FOMC" + (match.group(2) or "")  # "When did it next change the range?", "What did it do?"
     doc = ref.document(previous)
     saying = following in ref.SAYING or (match.string[match.end():].lstrip().split() or [""])[0].lower() \
         in ref.SAYING and following in _ADVERBS
