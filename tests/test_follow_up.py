@@ -234,6 +234,12 @@ DISSENT_ANSWER = ("Stephen I. Miran dissented at the September 17, 2025 meeting:
     # "that day" with no day in the answer: the previous question's day; "What did it do?" asks the Committee
     ("What did the FOMC decide on March 15, 2020?", None, "What did it do on that day about swap lines?",
      "What did the FOMC do on March 15, 2020 about swap lines?"),
+    # "the one after that" is a meeting when the previous question asked about no event, or in an ellipsis; near
+    # miss: after an event it is that kind of event. "the following year" is the next year
+    ("What did the FOMC decide at the November 2023 meeting?", None, "How about the one after that?",
+     "What did the FOMC decide at the December 2023 meeting?"),
+    ("What did the statement say about inflation in March 2023?", None, "What about the following year?",
+     "What did the statement say about inflation in 2024?"),
 ])
 def test_referents_from_the_previous_turn(previous, answer, follow_up, resolved):
     assert resolve_follow_up(follow_up, previous, MEETINGS, answer) == resolved

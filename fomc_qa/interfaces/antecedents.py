@@ -10,9 +10,12 @@ document (`referents.py`). Rules over the question's grammar and small word tabl
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 
 from fomc_qa.interfaces import referents as ref
+from fomc_qa.question.dates import parse_filter
+from fomc_qa.text.months import MONTH
 
 # pronoun -> the kinds of referent it can take, tried in order. "it"/"that" as a subject ("Was it
 # unanimous?", "Was that bigger?") is the event asked about; as an object ("describe it") the topic.
@@ -62,6 +65,8 @@ _HOW_MANY_DONE = re.compile(r"^\s*how\s+many\s+((?:[\w'-]+\s+){0,2}?[\w'-]+)\s+d
 # statement change <the ...>?"
 _OBJECT = re.compile(rf"\b{_AUX}\s+(?:the\s+)?(?:[\w.'-]+\s+){{0,4}}?[a-z]+\s+(?:about\s+|on\s+|regarding\s+|to\s+)?"
                      r"((?:the|its)\s+[^?]+?)\s*\??\s*$")
+# A day as written: "December 1", "March 15, 2020".
+DAY = re.compile(rf"\b{MONTH}\.?\s+\d{{1,2}}\b(?:,?\s+(?P<year>(?:19|20)\d\d))?", re.I)
 _WAS_DECIDED = re.compile(r"\bwas\s+(decided|announced)\b(.*)$", re.I)
 _ABOUT = re.compile(r"^\s*(about|on|regarding)\s+(.+?)(?=\s+(?:in|at|on|after|during)\b|\s*\??\s*$)", re.I)
 
@@ -137,6 +142,26 @@ def change_noun(word: str) -> str | None:
     """The preposition a noun of change takes before the thing changed, None for other words."""
     word = word.lower()
     return CHANGE_NOUNS.get(word.rstrip("s"))
+
+
+def changed(noun: str, event: str | None, previous: str, named: tuple[str, ...]) -> str | None:
+    """"the adjustment to the ON RRP offering rate": a noun of change with the thing the previous question's action
+    acted on, when that event's own noun is not this one."""
+    prep = change_noun(noun) if noun else None
+    acted_on = thing(previous, named) if prep else None
+    if not acted_on or noun.lower().rstrip("s") in (head(event) or "").split():
+        return None
+    return f"the {noun} {prep} {acted_on}"
+
+
+def answer_day(answer: str | None, meetings: frozenset[dt.date] | None, year: int | None) -> str | None:
+    """The first day the previous answer's lead names besides the meeting's own ("on December 1"), with its year."""
+    for found in DAY.finditer((answer or "").split("\n")[0]):
+        written = found.group(0).rstrip(",")
+        when = parse_filter(written if found.group("year") else f"{written}, {year}", sorted(meetings or ())).meetings
+        if year and not (when and meetings and when <= meetings):
+            return written if found.group("year") else f"{written}, {year}"
+    return None
 
 
 def head(action_phrase: str | None) -> str | None:

@@ -92,7 +92,6 @@ _OPEN_COMPARATIVE = re.compile(r"\b((?:bigger|larger|smaller|higher|lower|greate
                                re.I)
 # "that date", "the same day": a day the previous answer named.
 _THAT_DATE = re.compile(r"\b(?:that|this|the\s+same)\s+(?:date|day)\b", re.I)
-_DAY = re.compile(rf"\b{MONTH}\.?\s+\d{{1,2}}\b(?:,?\s+(?P<year>(?:19|20)\d\d))?", re.I)
 _MODALS = frozenset("would will could might should may can had has was is".split())
 _NEXT = re.compile(r"\bnext\b(?!\s+(?:meeting|one|time)\b)", re.I)
 _OBJECT_START = frozenset("the its rates interest policy".split())
@@ -113,10 +112,14 @@ def resolve_follow_up(question: str, previous: str | None, meetings: list[dt.dat
 
 def _resolve(question: str, previous: str, meetings: list[dt.date], previous_answer: str | None) -> str:
     before = parse_filter(previous, meetings)
+    event = ants.action(previous, before.named_dates)
     if before.named_dates:
         question = _with_year(question, _context_year(previous, before.meetings))
-        question = rel.PHRASE.sub(lambda m: rel.name(m, previous, before.named_dates, before.meetings, meetings),
-                                  question)
+        placed = lambda m: rel.name(m, previous, before.named_dates, before.meetings, meetings)  # noqa: E731
+        question = rel.PHRASE.sub(placed, question)
+        if not ants.head(event) or _fragment(question) is not None:  # "the one after": no event, so a meeting
+            question = rel.ONE.sub(placed, question)
+        question = rel.YEAR.sub(lambda m: rel.year(m, _context_year(previous, before.meetings)), question)
     now = parse_filter(question, meetings)
     bare = _BARE_WH.match(question) or _BARE_WH_PRONOUN.match(question)
     if bare:
@@ -124,10 +127,9 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
                              ants.person(previous, previous_answer) if bare.re is _BARE_WH_PRONOUN else None)
         if asked:
             return asked
-    event = ants.action(previous, before.named_dates)
     day = _THAT_DATE.search(question)
-    dated = _answer_date(previous_answer, before.meetings, _context_year(previous, before.meetings)) if day else None
-    if day and not dated and before.named_dates and _DAY.search(ref.original(previous, before.named_dates[0])):
+    dated = ants.answer_day(previous_answer, before.meetings, _context_year(previous, before.meetings)) if day else None
+    if day and not dated and before.named_dates and ants.DAY.search(ref.original(previous, before.named_dates[0])):
         question = question[:day.start()] + ref.original(previous, before.named_dates[0]) + question[day.end():]
     elif dated:  # "after that date" -> "after December 1, 2025, under the decision ... at the October 2025 meeting"
         under = f", under {event}" if event else f", as of {ref.date_phrase(previous, before.named_dates)}"
@@ -160,16 +162,6 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
     if before.named_dates and not own_when and not parse_filter(resolved, meetings).named_dates:
         resolved = _with_date(resolved, previous, before.named_dates)
     return resolved
-
-
-def _answer_date(answer: str | None, meetings: frozenset[dt.date] | None, year: int | None) -> str | None:
-    """The first day the previous answer's lead names besides the meeting's own ("on December 1"), with its year."""
-    for found in _DAY.finditer((answer or "").split("\n")[0]):
-        written = found.group(0).rstrip(",")
-        when = parse_filter(written if found.group("year") else f"{written}, {year}", sorted(meetings or ())).meetings
-        if year and not (when and meetings and when <= meetings):
-            return written if found.group("year") else f"{written}, {year}"
-    return None
 
 
 def _with_date(question: str, previous: str, named: tuple[str, ...]) -> str:
@@ -339,11 +331,11 @@ def _demonstrative(match: re.Match[str], event: str | None, previous: str, named
     rest = f" {word}" if word else ""
     if match.group(1).lower() in {"those", "these"}:
         return f"the {word}" if word else match.group(0)
-    changed = _changed(word, event, previous, named)
+    changed = ants.changed(word, event, previous, named)
     verb_slot = re.search(r"\b(?:did|does|do)\s+$", match.string[:match.start()], re.I)  # "Did that change ...?"
     if changed and not (verb_slot and not ants.NOUN_SUFFIX.search(word)):
         return f"{changed} {ref.date_phrase(previous, named)}".strip()
-    if word.lower() in ants.EVENT_NOUNS:
+    if word.lower() in ants.EVENT_NOUNS or ants.change_noun(word) and not verb_slot:
         head = ants.head(event)
         if head and word.lower().rstrip("s") in head.split():
             return event
@@ -356,19 +348,9 @@ def _demonstrative(match: re.Match[str], event: str | None, previous: str, named
     return match.group(0)
 
 
-def _changed(noun: str, event: str | None, previous: str, named: tuple[str, ...]) -> str | None:
-    """"the adjustment to the ON RRP offering rate": a noun of change with the thing the previous question's action
-    acted on, when that event's own noun is not this one."""
-    prep = ants.change_noun(noun) if noun else None
-    thing = ants.thing(previous, named) if prep else None
-    if not thing or noun.lower().rstrip("s") in (ants.head(event) or "").split():
-        return None
-    return f"the {noun} {prep} {thing}"
-
-
 def _dated_change(match: re.Match[str], event: str | None, previous: str, named: tuple[str, ...]) -> str:
     """"the March 2025 reduction" -> "the March 2025 reduction in the monthly redemption cap on Treasury securities"."""
-    changed = _changed(match.group("noun"), event, previous, named)
+    changed = ants.changed(match.group("noun"), event, previous, named)
     return f"the {match.group('date')} {changed[4:]}" if changed else match.group(0)
 
 

@@ -74,7 +74,7 @@ def without_dates(text: str, named: tuple[str, ...]) -> str:
     """`text` with its date phrases (and their prepositions and "meeting") cut out."""
     out = text
     for phrase in named:
-        pattern = (r"(?:\b(?:in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+)?)?"
+        pattern = (r"(?:\b(?:in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+|its\s+)?)?"
                    + re.escape(phrase) + r"(?:\s+(?:fomc\s+)?(?:meetings?|minutes|statement)\b)?")
         out = re.sub(pattern, " ", out, count=1, flags=re.I)
     return " ".join(out.split()).replace(" ?", "?").replace(" ,", ",")

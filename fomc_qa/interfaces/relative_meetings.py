@@ -24,15 +24,21 @@ PHRASE = re.compile(
     r"|(?:\bthe\s+meeting\s+|\b(?:the\s+meeting\s+)?(?P<n>one|two|three|four|five|six|\d)\s+meetings\s+)"
     r"(?P<side>after|before|later|earlier|prior)\b(?:\s+(?:that|this|it|then)(?:\s+(?:one|meeting))?\b)?"
     rf"(?!\s+(?:the|its|an?|\d)\b|\s+{MONTH})", re.I)
+# "the following one", "the one before that": a meeting when the previous question asked about no event.
+ONE = re.compile(r"\bthe\s+(?:one\s+(?P<side>after|before)(?:\s+(?:that|this|it))?"
+                 r"|(?P<adj>next|following|previous|prior|preceding)\s+one)\b"
+                 rf"(?!\s+(?:the|its|an?|\d)\b|\s+{MONTH})", re.I)
+# "the following year", "the year before that": the previous question's year, one on.
+YEAR = re.compile(r"\bthe\s+(?:(?P<adj>following|next|previous|prior|preceding)\s+year|year\s+(?P<side>after|before)"
+                  r"(?:\s+(?:that|this|it))?)\b", re.I)
 
 
 def name(match: re.Match[str], previous: str, named: tuple[str, ...], before: frozenset[dt.date] | None,
          meetings: list[dt.date]) -> str:
     """The meeting `match` points to, as a noun phrase; the match itself when it cannot be placed."""
-    side = (match.group("adj") or match.group("side")).lower()
-    later = side in _LATER
-    steps = int(match.group("n")) if (match.group("n") or "").isdigit() else _COUNTS.get((match.group("n") or
-                                                                                          "one").lower(), 1)
+    later = _later(match)
+    count = match.groupdict().get("n") or "one"
+    steps = int(count) if count.isdigit() else _COUNTS.get(count.lower(), 1)
     calendar = sorted(meetings)
     if before and len(before) == 1 and calendar:
         (only,) = before
@@ -43,6 +49,15 @@ def name(match: re.Match[str], previous: str, named: tuple[str, ...], before: fr
     if meeting is None or steps != 1:
         return match.group(0)
     return f"the meeting {'after' if later else 'before'} the {meeting} meeting"
+
+
+def year(match: re.Match[str], context: int | None) -> str:
+    """"the following year" after a question about 2023 -> "2024"."""
+    return match.group(0) if context is None else str(context + (1 if _later(match) else -1))
+
+
+def _later(match: re.Match[str]) -> bool:
+    return (match.group("adj") or match.group("side")).lower() in _LATER
 
 
 def _written(day: dt.date, calendar: list[dt.date]) -> str:
