@@ -4,8 +4,10 @@ The table (`KINDS`) says which kinds of referent each pronoun can take, in the o
 functions find each kind in the previous turn: the person (named in the previous question, else the first
 full name in its answer: "Who dissented?" -> "Why did she?"), the Committee (the agent of a policy verb:
 "Did they cut at the next meeting?"), the action (what the previous question asked about, as a noun phrase:
-"How much did the Fed cut rates in December 2024?" -> "the rate cut in December 2024"), the topic and the
-document (`referents.py`). Rules over the question's grammar and small word tables, no model.
+"How much did the Fed cut rates in December 2024?" -> "the rate cut in December 2024"; a "How many ...?" question's
+number), the thing the action acted on (for "that adjustment": "the adjustment to the ON RRP offering rate"), the
+day the answer names (for "that date"), the topic and the document (`referents.py`). Rules over the question's
+grammar and small word tables, no model.
 """
 
 from __future__ import annotations
