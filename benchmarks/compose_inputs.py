@@ -37,9 +37,9 @@ def capture(out: str, golden: list[str], splits: set[str]) -> None:
     seen: list = []
     original = flow.compose
 
-    def recording(analysis, raw, record_direct=""):
+    def recording(analysis, raw, record_direct="", scorer=None):
         seen.append((portable(analysis), raw, record_direct))
-        return original(analysis, raw, record_direct)
+        return original(analysis, raw, record_direct, scorer)
 
     flow.compose = recording
     rows, started = [], time.perf_counter()

@@ -32,6 +32,10 @@ class ProgramConfig(dg.Config):
     # and the split keeps growing (1,088 questions on 2026-11-24). An evenly spaced sample of at most this many
     # keeps the build's time and an LM's bill bounded; `python -m fomc_qa eval --split dev --answers` scores it all.
     max_dev_questions: int = 200
+    # The quote scorer and the confidence table are fitted from answered dev questions: with the offline extractive
+    # reader an answer costs ~0.1 s, so a larger sample (evenly spaced, the scored one included) is worth it; with
+    # another LM the scored sample is used, so the bill stays bounded by max_dev_questions.
+    max_tuning_questions: int = 800
 
 
 def evenly_spaced(items: list, limit: int) -> list:
@@ -133,6 +137,11 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
         baseline = FOMCAnswerer(retriever.search, k=config.k, desk=retriever.desk)
         before = score(baseline, dev, seen_dev)
         score(baseline, train, seen_train)
+        if str(model.model).startswith("local/extractive"):
+            asked = {ex.question for ex in dev}
+            more = [ex for ex in _examples(evenly_spaced(all_dev, config.max_tuning_questions))
+                    if ex.question not in asked]
+            score(baseline, more, seen_dev)
         compiled = compile_program(baseline, train, optimizer=config.optimizer, max_demos=config.max_demos)
         after = score(compiled, dev)
     tuning, figures = fit_tuning(outcomes(seen_train), outcomes(seen_dev))

@@ -18,7 +18,7 @@ from pathlib import Path
 from fomc_qa.models import Confidence
 
 HIGH = 0.9
-MEDIUM = 0.6
+MEDIUM = 0.75
 MIN_SEEN = 12
 RELEVANCE_BANDS = (0.45, 0.6)  # a passage answer's best relevance: below, between, above
 

@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from fomc_qa.answering.extractive import EXTRACTIVE_MODEL_ID, ExtractiveAnswerer, is_extractive
 from fomc_qa.answering.session import Session, build_program
+from fomc_qa.brief.release_brief import BriefFilesMissing, MeetingNotIndexed, ReleaseBrief, brief_for
 from fomc_qa.config import Settings
 from fomc_qa.index.store import BUILD_COMMAND, IndexMissing
 from fomc_qa.interfaces.conversations import ConversationStore, new_conversation_id, valid_conversation_id
@@ -27,6 +28,7 @@ from fomc_qa.interfaces.errors import (
     ModelUnavailable,
     ServiceError,
     UnknownConversation,
+    UnknownMeeting,
 )
 from fomc_qa.interfaces.follow_up import resolve_follow_up
 from fomc_qa.interfaces.records import AnswerResult, CorpusInfo, Health, ModelInfo, TimelineRow
@@ -230,6 +232,15 @@ class FOMCService:
             except RecordsMissing as exc:
                 raise IndexUnavailable(_index_message(exc)) from exc
         return [TimelineRow.model_validate(r) for r in rows_between(timeline_rows(self._records), date_from, date_to)]
+
+    def brief(self, meeting: dt.date) -> ReleaseBrief:
+        """The meeting's release brief, read from the files each time (a meeting's run or its minutes update it)."""
+        try:
+            return brief_for(meeting, self.settings.data_dir)
+        except MeetingNotIndexed as exc:
+            raise UnknownMeeting(exc.reason, "date") from exc
+        except BriefFilesMissing as exc:
+            raise IndexUnavailable(_index_message(exc)) from exc
 
     def _lm_id(self, session: Session) -> str:
         """The model id answers carry (DSPy is imported only for an LM other than the extractive reader)."""

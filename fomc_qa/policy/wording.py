@@ -111,20 +111,41 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
 
 def _said(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
     """What the statements said in the question's roles, in a lead's words: one meeting's sentences (at most
-    two), or the first meeting's opening sentence and what the last one said that was new ("on June 16, 2021 it
-    said that inflation has risen ...; on November 3, 2021, that ...")."""
+    two); over a span, the first meeting's sentence that later went away, then what each later meeting said that
+    was new (every meeting up to SAID_MEETINGS, else only the last): "on June 16, 2021 it said that inflation has
+    risen ...; on November 3, 2021, that ..."."""
     texts = [[s.source.sentence for role in q.roles for s in r.sentences(role)] for r in records]
     present = [(r, t) for r, t in zip(records, texts, strict=True) if t]
     if not present:
         return ""
     if len(present) == 1:
         return " and that ".join(that_clause(t) for t in present[0][1][:2])
-    (first, opening), (last, closing) = present[0], present[-1]
-    before = _content_words(" ".join(opening))
-    newest = max(closing, key=lambda t: (len(_content_words(t) - before), -closing.index(t)))
-    ending = [closing[0]] + ([newest] if newest != closing[0] else [])
-    return (f"on {day(first.meeting_date)} it said that {that_clause(opening[0])}; on {day(last.meeting_date)}, "
-            f"that {' and that '.join(that_clause(t) for t in ending)}")
+    (first, opening) = present[0]
+    later = present[1:] if len(present) <= SAID_MEETINGS else present[-1:]
+    gone = _content_words(" ".join(present[-1][1]))
+    told = [f"on {day(first.meeting_date)} it said that "
+            f"{that_clause(max(opening, key=lambda t: (len(_content_words(t) - gone), -opening.index(t))))}"]
+    before = opening
+    for record, sentences in later:
+        if sentences == before and record is not present[-1][0]:
+            continue  # a meeting that kept the wording adds nothing to the lead (its quote shows it unchanged)
+        new = _newest(sentences, before)
+        told.append(f"on {day(record.meeting_date)}, that {' and that '.join(that_clause(t) for t in new)}")
+        before = sentences
+    return "; ".join(told)
+
+
+SAID_MEETINGS = 4  # a span of more meetings is told by its first and last
+
+
+def _newest(sentences: Sequence[str], before: Sequence[str]) -> list[str]:
+    """A meeting's sentences that say most that the meeting before did not (two at most, each with at least one
+    new word; the newest one if none has), in the statement's order."""
+    seen = _content_words(" ".join(before))
+    novelty = {t: len(_content_words(t) - seen) for t in sentences}
+    ranked = sorted(sentences, key=lambda t: (-novelty[t], sentences.index(t)))
+    chosen = [t for t in ranked[:2] if novelty[t] >= 1] or ranked[:1]
+    return sorted(chosen, key=sentences.index)
 
 
 # Sentences of two statements count as the same when their words match, as one sentence revised when their distinct
