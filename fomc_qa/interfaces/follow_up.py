@@ -33,6 +33,7 @@ import re
 
 from fomc_qa.interfaces import antecedents as ants
 from fomc_qa.interfaces import referents as ref
+from fomc_qa.interfaces import relative_meetings as rel
 from fomc_qa.question.dates import parse_filter
 from fomc_qa.text.months import MONTH
 
@@ -64,15 +65,36 @@ _SUBJECT_SLOT = re.compile(r"(?:^|\b(?:did|does|do|was|were|is|are|has|have|had|
                            r"how|when|where|what|than|with)\s+)$", re.I)
 _PERSONAL = re.compile(r"\b(he|she|him|his|her)\b(\s+[a-z]+)?", re.I)
 _NOT_NOUNS = frozenset("a an the in at on of for to by with from than too also again about".split())
-_RELATIVE_MEETING = re.compile(r"\bthe\s+(next|following|previous|prior|preceding)\s+meeting\b", re.I)
 _ONE = re.compile(r"\bthe\s+(?:ones?\s+(before|after)|(previous|prior|last|next)\s+one)\b", re.I)
 _THAT_TIME = re.compile(r"(?:\b(?:in|at|of)\s+)?\b(?:that|this|the\s+same)\s+(year|meeting)\b", re.I)
-_COMPARATIVE = re.compile(r"^\s*(?:and\s+|but\s+)?((?:\w+er|more\s+\w+|less\s+\w+)\s+than\b.*?)\s*[?.!]*\s*$", re.I)
+_CMP = r"(?:more|less|fewer|\w+er)"
+# "smaller than September's?", "more hawkish than in June?", "More or fewer than in December?"
+_COMPARATIVE = re.compile(rf"^\s*(?:and\s+|but\s+)?((?:{_CMP}(?:\s+or\s+{_CMP})?|more\s+\w+|less\s+\w+)\s+than\b.*?)"
+                          r"\s*[?.!]*\s*$", re.I)
 # "September 2024's" in "smaller than September 2024's": the same kind of event at that date.
 _DATE_POSSESSIVE = re.compile(rf"\b({MONTH}\.?(?:\s+\d{{1,2}},?)?\s+\d{{4}}|\d{{4}})'s\b", re.I)
 _TRAILING_ADVERB = re.compile(r"\s+(before|after)\s*([?.!]*)\s*$", re.I)
 _LEADING_AND = re.compile(r"^\s*(?:and|so|also|then|but)\s*,?\s+(?=(?:who|what|when|where|why|how|which|did|does|"
                           r"do|was|were|is|are|has|have|had|will|would|could|can)\b)", re.I)
+# A question that asks for a date ("On what date did the FOMC say ...?") is not held to the previous question's
+# date unless it points back to it ("When did that taper begin?").
+_ASKS_WHEN = re.compile(r"^\s*(?:when|(?:on|in|at|by)\s+(?:what|which)\s+(?:date|day|month|year|meetings?)|"
+                        r"(?:what|which)\s+(?:date|day|month|year|meetings?)|how\s+long)\b", re.I)
+_OWN_AGENT = re.compile(r"\b(?:fomc|fed|committee|federal reserve|board)\b", re.I)
+_THINKING = frozenset("expect expected think thought believe believed indicate indicated signal signaled judge judged "
+                      "decide decided agree agreed".split())
+# "the March 2025 reduction": a noun of change dated by the follow-up itself.
+_DATED_NOUN = re.compile(rf"\bthe\s+(?P<date>{MONTH}\.?(?:\s+\d{{1,2}},?)?\s+\d{{4}})\s+(?P<noun>[a-z]+)\b"
+                         r"(?!\s+(?:of|in|to|on)\b)", re.I)
+# A comparative that ends the question with nothing to compare with ("Was the March 2025 reduction bigger?").
+_OPEN_COMPARATIVE = re.compile(r"\b((?:bigger|larger|smaller|higher|lower|greater|faster|slower|steeper|sharper|"
+                               r"deeper|stronger|weaker|tighter|looser|more|less|fewer)(?:\s+or\s+\w+)?)\s*([?.!]*)\s*$",
+                               re.I)
+# "that date", "the same day": a day the previous answer named.
+_THAT_DATE = re.compile(r"\b(?:that|this|the\s+same)\s+(?:date|day)\b", re.I)
+_MODALS = frozenset("would will could might should may can had has was is".split())
+_NEXT = re.compile(r"\bnext\b(?!\s+(?:meeting|one|time)\b)", re.I)
+_OBJECT_START = frozenset("the its rates interest policy".split())
 _ADVERBS = frozenset("first also ever still again not never".split())
 
 
@@ -90,9 +112,14 @@ def resolve_follow_up(question: str, previous: str | None, meetings: list[dt.dat
 
 def _resolve(question: str, previous: str, meetings: list[dt.date], previous_answer: str | None) -> str:
     before = parse_filter(previous, meetings)
+    event = ants.action(previous, before.named_dates)
     if before.named_dates:
         question = _with_year(question, _context_year(previous, before.meetings))
-        question = _RELATIVE_MEETING.sub(lambda m: _relative_meeting(m, previous, before.named_dates), question)
+        placed = lambda m: rel.name(m, previous, before.named_dates, before.meetings, meetings)  # noqa: E731
+        question = rel.PHRASE.sub(placed, question)
+        if not ants.head(event) or _fragment(question) is not None:  # "the one after": no event, so a meeting
+            question = rel.ONE.sub(placed, question)
+        question = rel.YEAR.sub(lambda m: rel.year(m, _context_year(previous, before.meetings)), question)
     now = parse_filter(question, meetings)
     bare = _BARE_WH.match(question) or _BARE_WH_PRONOUN.match(question)
     if bare:
@@ -100,13 +127,19 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
                              ants.person(previous, previous_answer) if bare.re is _BARE_WH_PRONOUN else None)
         if asked:
             return asked
+    day = _THAT_DATE.search(question)
+    dated = ants.answer_day(previous_answer, before.meetings, _context_year(previous, before.meetings)) if day else None
+    if day and not dated and before.named_dates and ants.DAY.search(ref.original(previous, before.named_dates[0])):
+        question = question[:day.start()] + ref.original(previous, before.named_dates[0]) + question[day.end():]
+    elif dated:  # "after that date" -> "after December 1, 2025, under the decision ... at the October 2025 meeting"
+        under = f", under {event}" if event else f", as of {ref.date_phrase(previous, before.named_dates)}"
+        return _append(question[:day.start()] + dated + question[day.end():], "").rstrip(" ?.!") + under + "?"
     comparative = _COMPARATIVE.match(question)
-    event = ants.action(previous, before.named_dates)
     if comparative and event:
         noun = ants.head(event)
         compared = _DATE_POSSESSIVE.sub(lambda m: f"the {m.group(1)} {noun}", comparative.group(1)) if noun \
             else comparative.group(1)
-        return f"Was {event} {compared}?"
+        return f"Was {event} {compared[0].lower()}{compared[1:]}?"
     fragment = _fragment(question)
     if fragment is not None:
         rest = ref.without_dates(fragment, now.named_dates).strip(" ,")
@@ -123,7 +156,10 @@ def _resolve(question: str, previous: str, meetings: list[dt.date], previous_ans
     if now.named_dates and _elliptical(question, now.named_dates) and before.named_dates:
         return _replace_dates(previous, before.named_dates, now.named_dates, question)
     resolved = _pronouns(question, previous, before.named_dates, previous_answer)
-    if before.named_dates and not parse_filter(resolved, meetings).named_dates:
+    if now.named_dates and before.named_dates and set(now.named_dates) != set(before.named_dates):
+        resolved = _than_before(resolved, previous, before.named_dates, event)
+    own_when = resolved == " ".join(question.split()).replace(" ?", "?") and _ASKS_WHEN.match(question)
+    if before.named_dates and not own_when and not parse_filter(resolved, meetings).named_dates:
         resolved = _with_date(resolved, previous, before.named_dates)
     return resolved
 
@@ -136,10 +172,13 @@ def _with_date(question: str, previous: str, named: tuple[str, ...]) -> str:
     if doc_now and doc_then and doc_now.group(1).lower() != doc_then.group(1).lower():
         phrase = "in " + ref.original(previous, named[0])
     adverb = _TRAILING_ADVERB.search(question)
-    if adverb:
+    side = adverb.group(1) if adverb else "after" if _NEXT.search(question) else None
+    if side:  # "dissented before", "When did the FOMC next change ...": counted from the previous meeting
         date = re.sub(r"^(?:in|at|on|after|before|during)\s+", "", phrase)
         date = date if date.lower().startswith("the ") or _YEAR.fullmatch(date) else f"the {date} meeting"
-        return f"{question[:adverb.start()]} {adverb.group(1)} {date}{adverb.group(2) or '?'}"
+        if adverb:
+            return f"{question[:adverb.start()]} {side} {date}{adverb.group(2) or '?'}"
+        return _append(question, f"{side} {date}")
     return _append(question, phrase)
 
 
@@ -192,17 +231,32 @@ def _compose(previous: str, named: tuple[str, ...], fragment: str) -> str:
     person = ref.name_in(previous) if ref.is_name(fragment) else None
     if person:
         return previous[:person[0]] + fragment + previous[person[1]:]
+    article = re.match(r"(?:the|a|an)\s+", fragment, re.I)
+    head = _WHAT_HEAD.match(previous)
+    # "What ON RRP offering rate did ...?" + "the primary credit rate": the same kind of thing asked for
+    if head and _noun(head.group(1)).rstrip("s") == _noun(fragment).rstrip("s"):
+        return previous[:head.start(1)] + fragment[article.end() if article else 0:] + previous[head.end(1):]
     topic = ref.topic(previous, named)
     if topic:
         at = previous.find(topic)
         return previous[:at] + fragment + previous[at + len(topic):]
-    article = re.match(r"(?:the|a|an)\s+", fragment, re.I)
     phrase = fragment[:article.end()].lower() + fragment[article.end():] if article else f"the {fragment}"
     when = ref.date_phrase(previous, named)
     if ref.is_people(phrase):
         return _append(f"Who were {phrase}?", when)
-    plural = phrase.lower().endswith("s") and not phrase.lower().endswith(("ss", "us", "sis"))
+    noun = _noun(phrase)
+    plural = noun.endswith("s") and not noun.endswith(("ss", "us", "sis"))
     return _append(f"What {'were' if plural else 'was'} {phrase}?", when)
+
+
+# "What target range did the FOMC set ...?": the thing a what/which question asks for, before its auxiliary.
+_WHAT_HEAD = re.compile(r"^\s*(?:what|which)\s+((?:[\w-]+\s+){0,5}?[\w-]+)\s+(?=(?:did|does|do|was|were|is|are|has|"
+                        r"have|had|will|would)\s)", re.I)
+def _noun(phrase: str) -> str:
+    """A noun phrase's head, lower case: its last word before a preposition ("interest" of "interest on reserve
+    balances", "rate" of "the primary credit rate")."""
+    words = re.split(r"\s+(?:of|on|in|for|to|at|about)\s+", phrase.strip(), maxsplit=1)[0].split()
+    return words[-1].lower() if words else ""
 
 
 _WH = frozenset("who what when where why how which whom whose did does do was were is are has have".split())
@@ -224,9 +278,9 @@ def _pronouns(question: str, previous: str, named: tuple[str, ...], previous_ans
             return f"\x00{len(kept) - 1}\x00"
         return pattern.sub(hold, text)
 
-    out = sub(_RELATIVE_MEETING, lambda m: _relative_meeting(m, previous, named), question)
-    out = sub(_THAT_TIME, lambda m: _that_time(m, previous, named), out)
+    out = sub(_THAT_TIME, lambda m: _that_time(m, previous, named), question)
     out = sub(_ONE, lambda m: _one(m, event), out)
+    out = sub(_DATED_NOUN, lambda m: _dated_change(m, event, previous, named), out)
     out = sub(_DEMONSTRATIVE, lambda m: _demonstrative(m, event, previous, named), out)
     person = ants.person(previous, previous_answer)
     if person:
@@ -277,7 +331,11 @@ def _demonstrative(match: re.Match[str], event: str | None, previous: str, named
     rest = f" {word}" if word else ""
     if match.group(1).lower() in {"those", "these"}:
         return f"the {word}" if word else match.group(0)
-    if word.lower() in ants.EVENT_NOUNS:
+    changed = ants.changed(word, event, previous, named)
+    verb_slot = re.search(r"\b(?:did|does|do)\s+$", match.string[:match.start()], re.I)  # "Did that change ...?"
+    if changed and not (verb_slot and not ants.NOUN_SUFFIX.search(word)):
+        return f"{changed} {ref.date_phrase(previous, named)}".strip()
+    if word.lower() in ants.EVENT_NOUNS or ants.change_noun(word) and not verb_slot:
         head = ants.head(event)
         if head and word.lower().rstrip("s") in head.split():
             return event
@@ -290,21 +348,28 @@ def _demonstrative(match: re.Match[str], event: str | None, previous: str, named
     return match.group(0)
 
 
+def _dated_change(match: re.Match[str], event: str | None, previous: str, named: tuple[str, ...]) -> str:
+    """"the March 2025 reduction" -> "the March 2025 reduction in the monthly redemption cap on Treasury securities"."""
+    changed = ants.changed(match.group("noun"), event, previous, named)
+    return f"the {match.group('date')} {changed[4:]}" if changed else match.group(0)
+
+
+def _than_before(question: str, previous: str, named: tuple[str, ...], event: str | None) -> str:
+    """A yes/no comparative with no "than", about another date: compared with the previous question's event
+    ("Was the March 2025 reduction bigger?" -> "... bigger than the one in May 2024?")."""
+    open_end = _OPEN_COMPARATIVE.search(question)
+    if not open_end or not _YES_NO.match(question):
+        return question
+    base = event or f"the one {ref.date_phrase(previous, named)}"
+    return f"{question[:open_end.end(1)]} than {base}{open_end.group(2) or '?'}"
+
+
 def _personal(match: re.Match[str], person: str) -> str:
     """he/she/him -> the person; his, and her before a noun, -> the person's."""
     word = match.group(2) or ""
     pronoun = match.group(1).lower()
     possessive = pronoun == "his" or pronoun == "her" and word.strip() and word.strip().lower() not in _NOT_NOUNS
     return f"{person}'s{word}" if possessive else f"{person}{word}"
-
-
-def _relative_meeting(match: re.Match[str], previous: str, named: tuple[str, ...]) -> str:
-    """"the next meeting" -> "the meeting after the March 2022 meeting" (the previous question's meeting)."""
-    meeting = next((ref.original(previous, d) for d in named if not re.fullmatch(r"\d{4}", d)), None)
-    if meeting is None:
-        return match.group(0)
-    side = "after" if match.group(1).lower() in {"next", "following"} else "before"
-    return f"the meeting {side} the {meeting} meeting"
 
 
 def _that_time(match: re.Match[str], previous: str, named: tuple[str, ...]) -> str:
@@ -332,6 +397,15 @@ def _it(match: re.Match[str], previous: str, named: tuple[str, ...], event: str 
     """"it" before a verb of saying is the document asked about (else the previous subject); otherwise,
     as a subject the event asked about, then the topic, then the document; as an object the topic first."""
     following = " ".join((match.group(2) or "").split()).lower()
+    before = match.string[:match.start()]
+    clause = (before.split() or [""])[-1].lower() in ref.SAYING | _THINKING and following in _MODALS
+    if _OWN_AGENT.search(before) and (match.group(1).lower() == "its" or clause):
+        return match.group(0)  # "did the FOMC say it would ... its holdings": the question's own agent
+    after = [w.strip("?.,!").lower() for w in match.string[match.end(1):].split()]
+    after = [w for w in after if w not in _ADVERBS and w != "next"] + [""]
+    if match.group(1).lower() == "it" and _slot(match) == "subject" and (after[0] in {"do", "decide"} or (
+            ants.committee(after[0]) and after[1] in _OBJECT_START)):
+        return "the FOMC" + (match.group(2) or "")  # "When did it next change the range?", "What did it do?"
     doc = ref.document(previous)
     saying = following in ref.SAYING or (match.string[match.end():].lstrip().split() or [""])[0].lower() \
         in ref.SAYING and following in _ADVERBS

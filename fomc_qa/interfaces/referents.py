@@ -26,7 +26,7 @@ _WHICH = re.compile(r"^\s*(?:which|what)\s+(\w+(?:\s+\w+)?)\s+(dissented|voted|o
                     r"wanted|supported|opposed|argued|said|noted)\b\s*(.*?)\s*\??\s*$", re.I)
 _AUX_SUBJECT = re.compile(rf"^\s*(?i:(?:what|how|why|when|where|which|whom)\s+)?(?i:\w+\s+)?(?i:{_AUX})\s+"
                           r"((?:[Tt]he\s+)?(?:[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*|\w+))\b")
-_TOPIC = re.compile(r"\b(?:about|on|regarding|concerning|of|for)\s+((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,6}?)"
+_TOPIC = re.compile(r"\b(?-i:about|on|regarding|concerning|of|for)\s+((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,6}?)"
                     r"(?=\s+(?:in|at|after|before|during|since|from|for|over|on|to)\b|\s*[?.!,]|\s*$)", re.I)
 _LEADING_PREP = re.compile(r"(?:\b(in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+|its\s+)?)$",
                            re.I)
@@ -34,6 +34,8 @@ _LEADING_PREP = re.compile(r"(?:\b(in|at|after|before|during|of|on|since|from|fo
 SAYING = frozenset("say says said describe describes described mention mentions mentioned note notes noted "
                    "state states stated show shows showed".split())
 _WHO_WERE = re.compile(r"^\s*who\s+(?:were|are|was|is)\s+(the\s+.+?)\s*\??\s*$", re.I)
+_AUX_WORDS = frozenset(_AUX[3:-1].split("|"))
+_IN_NAME = re.compile(r"\b[A-Z][a-z]+\s+$")
 _TIME_WORDS = frozenset("meeting meetings year month statement minutes".split())
 
 
@@ -55,7 +57,7 @@ def date_phrase(previous: str, named: tuple[str, ...]) -> str:
     lead = _LEADING_PREP.search(previous[:at])
     start = lead.start() if lead else at
     end = at + len(first)
-    tail = re.match(r"\s+(?:meetings?|minutes|statement)\b", previous[end:], re.I)
+    tail = re.match(r"\s+(?:fomc\s+)?(?:meetings?|minutes|statement)\b", previous[end:], re.I)
     if tail:
         end += tail.end()
     for other in named[1:]:
@@ -63,6 +65,8 @@ def date_phrase(previous: str, named: tuple[str, ...]) -> str:
         if 0 <= more - end <= 12:
             end = more + len(other)
     text = previous[start:end]
+    if lead:  # "at its June 2022 meeting" said of the Committee: "at the June 2022 meeting" anywhere else
+        text = re.sub(r"^(\w+\s+)its\s+", r"\1the ", text)
     return text if lead else f"in the {text}" if tail else f"in {text}"
 
 
@@ -70,8 +74,8 @@ def without_dates(text: str, named: tuple[str, ...]) -> str:
     """`text` with its date phrases (and their prepositions and "meeting") cut out."""
     out = text
     for phrase in named:
-        pattern = (r"(?:\b(?:in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+)?)?"
-                   + re.escape(phrase) + r"(?:\s+(?:meetings?|minutes|statement)\b)?")
+        pattern = (r"(?:\b(?:in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+|its\s+)?)?"
+                   + re.escape(phrase) + r"(?:\s+(?:fomc\s+)?(?:meetings?|minutes|statement)\b)?")
         out = re.sub(pattern, " ", out, count=1, flags=re.I)
     return " ".join(out.split()).replace(" ?", "?").replace(" ,", ",")
 
@@ -99,10 +103,17 @@ def subject(previous: str, named: tuple[str, ...]) -> str | None:
 
 def topic(previous: str, named: tuple[str, ...]) -> str | None:
     """What "it" means when it is an object: the previous question's topic ("about inflation")."""
-    for found in _TOPIC.finditer(without_dates(previous, named)):
+    text = without_dates(previous, named)
+    for found in _TOPIC.finditer(text):
         words = found.group(1).split()
-        if words and words[-1].lower() not in _TIME_WORDS and not _DOC.fullmatch(found.group(1)):
-            return found.group(1)
+        verb = next((i for i, w in enumerate(words) if w.lower() in _AUX_WORDS), None)
+        words = words[:verb] if verb is not None else words  # "reserve balances" of "on reserve balances was set"
+        if not words:
+            continue
+        if _IN_NAME.search(text[:found.start()]) and words[0][0].isupper():  # "Board of Governors": a name
+            continue
+        if words[-1].lower() not in _TIME_WORDS and not _DOC.fullmatch(" ".join(words)):
+            return " ".join(words)
     return None
 
 
