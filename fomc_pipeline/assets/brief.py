@@ -11,7 +11,6 @@ from fomc_pipeline.assets.policy import meeting_record
 from fomc_pipeline.assets.write_failures import fails_on_write_errors
 from fomc_pipeline.partitions import meeting_backfill_policy, meetings
 from fomc_pipeline.resources import Storage
-from fomc_qa.brief.release_brief import BriefUnavailable, brief_for
 from fomc_qa.index.tables import atomic_write_bytes
 
 
@@ -35,7 +34,10 @@ def release_brief(context: dg.AssetExecutionContext, storage: Storage) -> dg.Mat
 
 
 def _write_brief(storage: Storage, key: str) -> dict:
-    """Build and write one meeting's brief; returns its metadata."""
+    """Build and write one meeting's brief; returns its metadata. The brief (and the question reading its redline
+    imports) is loaded here, not with the code location, which every run and daemon process imports."""
+    from fomc_qa.brief.release_brief import BriefUnavailable, brief_for
+
     paths = storage.paths
     try:
         brief = brief_for(dt.date.fromisoformat(key), paths.root)
