@@ -7,6 +7,7 @@ import os
 
 import dagster as dg
 
+from fomc_pipeline.assets.brief import release_brief
 from fomc_pipeline.assets.index import embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
 from fomc_pipeline.assets.policy import meeting_record
@@ -34,9 +35,10 @@ REFRESH_INTERVAL_S = int(os.environ.get("FOMC_REFRESH_INTERVAL_S", 4))
 
 meeting_job = dg.define_asset_job(
     "meeting_job",
-    selection=dg.AssetSelection.assets(raw_pages, documents, chunks, embeddings, index_shard, meeting_record),
+    selection=dg.AssetSelection.assets(raw_pages, documents, chunks, embeddings, index_shard, meeting_record,
+                                       release_brief),
     description="Ingest and index one FOMC meeting: raw pages → documents → chunks → embeddings → shard, "
-    "and its policy record.",
+    "its policy record and its release brief (again when its minutes arrive).",
 )
 
 

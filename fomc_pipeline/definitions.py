@@ -2,6 +2,7 @@
 
 import dagster as dg
 
+from fomc_pipeline.assets.brief import release_brief
 from fomc_pipeline.assets.index import corpus, embeddings, index_shard
 from fomc_pipeline.assets.ingest import chunks, documents, raw_pages
 from fomc_pipeline.assets.policy import meeting_record, policy_timeline
@@ -16,10 +17,14 @@ from fomc_pipeline.automation import (
     new_meeting_sensor,
 )
 from fomc_pipeline.checks import corpus_checks, per_partition_checks, program_checks
+from fomc_pipeline.release_watch import delivery_job, release_delivery, release_job, release_watch_sensor
 from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 
 per_meeting_assets = [raw_pages, documents, chunks, embeddings, index_shard, meeting_record]
 downstream = [corpus, reader_sentences, policy_timeline, retrieval_eval, qa_program, ann_benchmark]
+# Per meeting again, after the corpus: a meeting's brief cites its chunks and compares with the meeting before.
+brief_assets = [release_brief]
+release = [release_delivery]
 all_checks = [*per_partition_checks, *corpus_checks, *retrieval_checks, shipped_index_recall, *program_checks]
 
 refresh_downstream = dg.AutomationConditionSensorDefinition(
@@ -34,10 +39,10 @@ refresh_downstream = dg.AutomationConditionSensorDefinition(
 )
 
 defs = dg.Definitions(
-    assets=[*per_meeting_assets, *downstream],
+    assets=[*per_meeting_assets, *downstream, *brief_assets, *release],
     asset_checks=all_checks,
-    jobs=[meeting_job],
-    sensors=[new_meeting_sensor, refresh_downstream],
+    jobs=[meeting_job, release_job, delivery_job],
+    sensors=[new_meeting_sensor, refresh_downstream, release_watch_sensor],
     schedules=[monthly_backfill],
     # Every run, the UI's backfills included, executes its steps in its own process: one import of
     # the code location and one model load per run (README, "Operations").

@@ -74,6 +74,11 @@ class DataPaths:
         return self.root / "index" / "all.usearch"
 
     @property
+    def outbox(self) -> Path:
+        """One JSON file per release-brief delivery (fomc_qa.delivery.outbox)."""
+        return self.root / "outbox"
+
+    @property
     def manifest(self) -> Path:
         """What the corpus asset built (partitions, model, index parameters); the read side opens it first."""
         return self.root / "index" / "manifest.json"
@@ -115,6 +120,10 @@ class DataPaths:
     def record_file(self, partition_key: str) -> Path:
         """One meeting's policy record (JSON), as the meeting_record asset parsed it."""
         return self.warehouse / "meeting_records" / f"{partition_key}.json"
+
+    def brief_file(self, partition_key: str, suffix: str) -> Path:
+        """One meeting's release brief as the release_brief asset wrote it (suffix ".json" or ".md")."""
+        return self.warehouse / "briefs" / f"{partition_key}{suffix}"
 
     @property
     def policy_records(self) -> Path:

@@ -96,7 +96,7 @@ def test_eval_stored_needs_one_split_and_no_answers(data_env, capsys):
 
 
 # Every command the CLI has, named here rather than read from the CLI, so a command left out of the help fails.
-COMMANDS = ["ask", "search", "timeline", "eval", "benchmark", "doctor", "serve", "mcp", "help"]
+COMMANDS = ["ask", "search", "timeline", "brief", "eval", "benchmark", "doctor", "serve", "mcp", "help"]
 
 
 def _pyproject_version() -> str:
@@ -125,7 +125,7 @@ def test_help_is_the_same_however_asked(capsys):
     assert len(set(outputs)) == 1
 
 
-@pytest.mark.parametrize("command", ["search", "timeline", "eval", "benchmark", "doctor", "serve", "mcp"])
+@pytest.mark.parametrize("command", ["search", "timeline", "brief", "eval", "benchmark", "doctor", "serve", "mcp"])
 def test_help_command_prints_that_commands_help(command, capsys):
     assert main(["help", command]) == EXIT_OK
     out = capsys.readouterr().out

@@ -218,6 +218,17 @@ def test_follow_up_inherits_the_meeting(client, first, follow_up, resolved, meet
     assert two["answer"]["confidence"] != "insufficient", two
 
 
+def test_a_pronoun_finds_the_person_the_previous_answer_named(client):
+    """"she" is nobody in the first question: only the stored answer names the dissenter."""
+    first = "Who dissented at the March 2020 meeting?"
+    one = client.post("/v1/answer", json={"question": first}).json()
+    assert "Mester" in one["answer"]["answer"] and "Mester" not in first
+    two = client.post("/v1/answer", json={"question": "Why did she dissent?",
+                                          "conversation_id": one["conversation_id"]}).json()
+    assert "Mester" in two["resolved_question"] and "March 2020" in two["resolved_question"], two["resolved_question"]
+    assert two["answer"]["citations"][0]["meeting_date"] == "2020-03-15"
+
+
 def test_a_restarted_server_continues_the_conversation(client, fomc_service):
     first = client.post("/v1/answer", json={"question": "Who dissented at the October 2025 meeting?"})
     assert first.status_code == 200

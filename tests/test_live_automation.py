@@ -184,3 +184,7 @@ def the_demo_s_build_passes_every_check_and_reports_each_meeting_on_its_partitio
         infos = instance.event_log_storage.get_asset_check_partition_info(check_keys)
         status = {(i.check_key.name, i.partition_key): i.latest_execution_status.value for i in infos}
         assert status == {(k.name, m): "SUCCEEDED" for k in check_keys for m in MEETINGS}
+        # The build ends with each meeting's release brief, the second's redline against the first statement.
+        assert instance.get_materialized_partitions(dg.AssetKey("release_brief")) == set(MEETINGS)
+        brief = json.loads(paths.brief_file("2025-12-10", ".json").read_text())
+        assert brief["redline"]["previous"] == "2025-10-29" and brief["vote"]["tally"] == "9-3"

@@ -22,7 +22,7 @@ from fomc_qa.index.store import BUILD_COMMAND
 from fomc_qa.interfaces.mcp_server import build_server
 from fomc_qa.interfaces.service import FOMCService
 
-TOOLS = {"search_fomc", "get_document", "answer", "timeline"}
+TOOLS = {"search_fomc", "get_document", "answer", "timeline", "meeting_brief"}
 
 
 def call(server_or_params, *calls: tuple[str, dict]):

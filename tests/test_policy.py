@@ -545,9 +545,10 @@ def test_wording_at_a_spans_end_and_whether_it_changed():
     end = desk.consult("What did the statement say about inflation at the end of 2022?")
     assert end.question.intent == "role" and end.question.meetings == (D(2022, 6, 15),)
     changed = desk.consult("Did the statement's description of inflation change between March and May 2022?")
-    assert changed.answer.direct.startswith("Yes: the wording on inflation changed")
+    assert changed.answer.direct.startswith("Yes: the statement's wording on inflation changed")
+    assert "on May 4, 2022, that inflation remains elevated, reflecting supply imbalances" in changed.answer.direct
     same = desk.consult("Did the statement's description of inflation change between January and March 2022?")
-    assert same.answer.direct.startswith("No: the statement's wording on inflation was unchanged")
+    assert same.answer.direct.startswith("No: the statement's wording on inflation did not change")
 
 
 def test_a_move_with_its_dissents_and_other_central_banks_left_to_the_passages():

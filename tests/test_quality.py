@@ -67,12 +67,19 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
         assert meta["dev_score_change"].value.startswith("unchanged, as expected: the extractive reader")
 
     assert meta["sentences_embedded"].value > 0
+    # the learned parts: fitted from the answers, written beside the program, figures out of fold
+    tuning = json.loads((DataPaths(data_dir).programs / "answer_tuning.json").read_text())
+    assert tuning["quote_scorer"]["features"] and tuning["confidence"]["seen"]
+    assert tuning["dev_form_before"] == meta["dev_oof_form_before"].value
+    assert "quote scorer" in meta["dev_oof_form_change"].value and "kept" in meta["dev_oof_form_change"].value
+    assert "| high |" in meta["confidence_reliability"].value
     first = json.loads(saved.read_text())
     again = dg.materialize([qa_program], instance=instance, resources=resources,
                            run_config=dg.RunConfig({"qa_program": ProgramConfig(max_demos=2, max_dev_questions=6)}))
     # a recompile finds every sentence vector in the cache, and compiles the same program
     assert again.asset_materializations_for_node("qa_program")[0].metadata["sentences_embedded"].value == 0
     assert json.loads(saved.read_text()) == first
+    assert json.loads((DataPaths(data_dir).programs / "answer_tuning.json").read_text()) == tuning  # deterministic
 
 
 def test_the_program_s_metadata_says_why_the_dev_score_did_or_did_not_move():

@@ -391,3 +391,28 @@ def test_the_page_asks_for_the_token_once(built, tmp_path, browser):
             shot(page, "token-2-kept")
     finally:
         _stop(proc)
+
+
+def test_the_brief_view_shows_the_apis_brief(server, browser):
+    """A meeting's date in the Brief control draws the brief the API serves: headline, dissents, the redline's edits."""
+    from playwright.sync_api import expect
+
+    url, _ = server
+    brief = httpx.get(f"{url}/v1/meetings/2025-10-29/brief", timeout=30).json()
+    with browser_page(browser, 1100, 1000) as page:
+        page.goto(url)
+        page.fill("#brief-date", "2025-10-29")
+        page.click("#show-brief")
+        section = page.locator("section.brief")
+        expect(section).to_have_attribute("data-done", "true", timeout=30_000)
+        expect(section.locator(".headline")).to_have_text(brief["headline"])
+        assert section.locator("ul.dissents li").all_inner_texts() == [
+            f"{a['name']}, who {a['preference']}" for a in brief["vote"]["against"]]
+        revised = brief["redline"]["revised"]
+        assert section.locator("li.revised").count() == len(revised) > 0
+        assert section.locator("li.revised ins").count() == sum(op == "+" for r in revised for op, _ in r["edit"])
+        shot(page, "brief-view")
+        page.fill("#brief-date", "2025-10-30")
+        page.click("#show-brief")
+        expect(page.locator("section.brief").nth(1).locator(".status")).to_contain_text(
+            "no indexed FOMC meeting on 2025-10-30")

@@ -1,5 +1,6 @@
 """The answering program, compiled against the train split and scored on the dev split."""
 
+import json
 from typing import TYPE_CHECKING
 
 import dagster as dg
@@ -12,6 +13,7 @@ from fomc_qa.config import Settings
 from fomc_qa.evaluation.golden import load_golden, split_questions
 from fomc_qa.index.embed import through_cache
 from fomc_qa.index.integrity import write_sidecar
+from fomc_qa.index.tables import atomic_write_bytes
 
 if TYPE_CHECKING:
     import dspy
@@ -30,6 +32,10 @@ class ProgramConfig(dg.Config):
     # and the split keeps growing (1,088 questions on 2026-11-24). An evenly spaced sample of at most this many
     # keeps the build's time and an LM's bill bounded; `python -m fomc_qa eval --split dev --answers` scores it all.
     max_dev_questions: int = 200
+    # The quote scorer and the confidence table are fitted from answered dev questions: with the offline extractive
+    # reader an answer costs ~0.1 s, so a larger sample (evenly spaced, the scored one included) is worth it; with
+    # another LM the scored sample is used, so the bill stays bounded by max_dev_questions.
+    max_tuning_questions: int = 800
 
 
 def evenly_spaced(items: list, limit: int) -> list:
@@ -50,11 +56,46 @@ def _examples(questions) -> "list[dspy.Example]":
     ]
 
 
-def score(program: "FOMCAnswerer", examples: "list[dspy.Example]") -> float:
-    """Mean answer_metric over examples: the number compile is judged by."""
+def score(program: "FOMCAnswerer", examples: "list[dspy.Example]", seen: list | None = None) -> float:
+    """Mean answer_metric over examples: the number compile is judged by. `seen` collects (example, prediction)."""
     from fomc_qa.answering.program import answer_metric
 
-    return sum(answer_metric(ex, program(question=ex.question)) for ex in examples) / max(len(examples), 1)
+    total = 0.0
+    for ex in examples:
+        prediction = program(question=ex.question)
+        total += answer_metric(ex, prediction)
+        if seen is not None:
+            seen.append((ex, prediction))
+    return total / max(len(examples), 1)
+
+
+def outcomes(answered: list) -> list:
+    """The answers as the quote scorer and the confidence table are fitted from (`fomc_qa.answering.quote_fit`)."""
+    from fomc_qa.answering.quote_fit import Example, Outcome
+
+    found = []
+    for ex, prediction in answered:
+        analysis = getattr(prediction, "analysis", None)
+        if analysis is None:
+            continue  # declined before reading: nothing to compose, no confidence level
+        example = Example(analysis, prediction.raw_answer, prediction.record_direct,
+                          tuple(ex.expected_answer_keywords or ()))
+        found.append(Outcome(example, prediction.signals, ex.category != "out-of-scope"))
+    return found
+
+
+def tuning_note(figures: dict) -> str:
+    """What fitting the quote scorer did out of fold, and whether it ships."""
+    change = figures["dev_form_after"] - figures["dev_form_before"]
+    verdict = ("kept: it leads with better quotes than the reader's order" if figures["quote_scorer_kept"] else
+               "not kept: the reader's order did as well, so answers keep it")
+    return (f"{change:+.4f} from the fitted quote scorer (keywords in the whole answer and in its lead, averaged; "
+            f"5 folds over {figures['dev_answers']} dev answers); {verdict}")
+
+
+def reliability_table(table: dict) -> str:
+    rows = "\n".join(f"| {level} | {row['n']} | {row['right']:.1%} |" for level, row in table.items())
+    return f"| confidence | dev answers | all keywords found |\n|---|---|---|\n{rows}"
 
 
 def score_change_note(before: float, after: float, lm: str, demos: int) -> str:
@@ -87,7 +128,8 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
     import dspy
 
     from fomc_qa.answering.program import FOMCAnswerer, compile_program, save_program
-    from fomc_qa.answering.session import open_retriever, program_path
+    from fomc_qa.answering.quote_fit import fit_tuning
+    from fomc_qa.answering.session import open_retriever, program_path, tuning_path
 
     paths = storage.paths
     questions = load_golden(paths.golden)
@@ -98,11 +140,22 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
     # The reader's sentence vectors (and the questions') are cached by model + text like chunk vectors.
     retriever.embedder = through_cache(retriever.embedder, paths.embed_cache)
     model = lm.make(embedder=retriever.embedder)
+    seen_dev: list = []
+    seen_train: list = []
     with dspy.context(lm=model):
         baseline = FOMCAnswerer(retriever.search, k=config.k, desk=retriever.desk)
-        before = score(baseline, dev)
+        before = score(baseline, dev, seen_dev)
+        score(baseline, train, seen_train)
+        if str(model.model).startswith("local/extractive"):
+            asked = {ex.question for ex in dev}
+            more = [ex for ex in _examples(evenly_spaced(all_dev, config.max_tuning_questions))
+                    if ex.question not in asked]
+            score(baseline, more, seen_dev)
         compiled = compile_program(baseline, train, optimizer=config.optimizer, max_demos=config.max_demos)
         after = score(compiled, dev)
+    tuning, figures = fit_tuning(outcomes(seen_train), outcomes(seen_dev))
+    tuning_file = tuning_path(paths)
+    atomic_write_bytes(tuning_file, (json.dumps(tuning.to_json(**figures), indent=1, sort_keys=True) + "\n").encode())
     path = save_program(compiled, program_path(paths))
     record = write_sidecar(paths, path, "program")
     demos = compiled.generate_answer.demos
@@ -121,5 +174,10 @@ def qa_program(context: dg.AssetExecutionContext, config: ProgramConfig, storage
             "path": str(path),
             "sha256": record.sha256,
             "sentences_embedded": retriever.embedder.embedded,
+            "dev_oof_form_before": figures["dev_form_before"],
+            "dev_oof_form_after": figures["dev_form_after"],
+            "dev_oof_form_change": tuning_note(figures),
+            "confidence_reliability": dg.MetadataValue.md(reliability_table(figures["reliability"])),
+            "tuning_path": str(tuning_file),
         }
     )

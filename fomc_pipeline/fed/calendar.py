@@ -52,6 +52,15 @@ _HISTORICAL_HEADING_RE = re.compile(
 )
 
 
+STATEMENT_PATH = "/newsevents/pressreleases/monetary{day:%Y%m%d}a.htm"
+
+
+def statement_path(meeting_date: dt.date) -> str:
+    """Where the Fed publishes a meeting's statement (the current form of _STATEMENT_RE), known before the
+    calendar links it: the release-day watch polls it."""
+    return STATEMENT_PATH.format(day=meeting_date)
+
+
 class CalendarParseError(ValueError):
     """A calendar page has no recognizable meeting rows (malformed, truncated or not a calendar)."""
 

@@ -33,6 +33,17 @@ class Fetched:
         return self.status == 200
 
 
+# A response's validator → the request header that sends it back (a conditional GET).
+CONDITIONAL_HEADERS = {"etag": "If-None-Match", "last-modified": "If-Modified-Since"}
+
+
+@dataclass(frozen=True)
+class Polled:
+    url: str
+    status: int  # 200 published (or changed), 304 unchanged, 404/410 not yet
+    validators: dict[str, str]
+
+
 class FedClient:
     """Polite HTTP client: descriptive User-Agent, timeouts, retries with backoff, bounded concurrency."""
 
@@ -90,6 +101,21 @@ class FedClient:
                 return Fetched(url, response.status_code, response.text, time.time())
             raise FetchError(f"GET {url} failed: HTTP {response.status_code}")
         raise FetchError(f"GET {url} failed after {self.retries + 1} attempts: {last}")
+
+    def poll(self, path_or_url: str, validators: dict[str, str]) -> Polled:
+        """One conditional GET, no retries (a watch that polls on an interval backs off itself): `validators`
+        are the last answer's ETag / Last-Modified, sent as If-None-Match / If-Modified-Since."""
+        url = self.url_for(path_or_url)
+        headers = {name: validators[key] for key, name in CONDITIONAL_HEADERS.items() if validators.get(key)}
+        try:
+            with self._slots:
+                response = self._client.get(url, headers=headers)
+        except httpx.HTTPError as exc:
+            raise FetchError(f"GET {url} failed: {type(exc).__name__}: {exc}") from exc
+        if response.status_code not in (200, 304, 404, 410):
+            raise FetchError(f"GET {url} failed: HTTP {response.status_code}")
+        found = {key: response.headers[key] for key in CONDITIONAL_HEADERS if key in response.headers}
+        return Polled(url, response.status_code, found or validators)
 
     def get_page(self, path_or_url: str) -> Fetched:
         """Like get(), but a missing page is an error too (for pages the calendar says exist)."""

@@ -74,7 +74,7 @@ def build(meeting_keys: list[str] | None, quiet: bool = False, skip: list[str] |
     )
     print(f"discovered {listed} meetings from {settings.start_date}, {len(keys)} published", flush=True)
 
-    assets = [*d.per_meeting_assets, *downstream]
+    assets = [*d.per_meeting_assets, *downstream, *d.brief_assets]
     backfill_id = backfill.launch(instance, d.defs, keys, assets, title=f"build: {len(keys)} meetings")
     print(f"backfill {backfill_id}: {len(keys)} meetings in runs of up to {MEETINGS_PER_RUN}, then "
           f"{', '.join(a.key.to_user_string() for a in downstream) or 'nothing downstream'}; "

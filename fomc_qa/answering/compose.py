@@ -10,13 +10,16 @@ rates are asked, procedure, and a sentence that leans on one not quoted ("They a
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import re
 from dataclasses import dataclass
 
 from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER
-from fomc_qa.question.analysis import QuestionAnalysis
+from fomc_qa.answering.quote_scorer import QuoteScorer, QuoteView, quote_features
+from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
+from fomc_qa.text.sentences import that_clause
 
 MAX_QUOTES = 3
 MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
@@ -44,7 +47,6 @@ _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve
 _CAUSE = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
                     r"|\bin consideration of\b|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b"
                     r"|\bnoted that\b|\bjudged\b|\bcited\b|\bpointed to\b|\bconcern\w*\b|\brisks?\b", re.I)
-_TITLE_WORD = re.compile(r"^(?:[A-Z][a-z]+|[A-Z]{2,}\w*)\s+[A-Z]")  # "Governor Waller", "Chair Powell", "SOMA Manager"
 _STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
                   "how why when where about into over than then they them there would could should been being also "
                   "fomc committee fed federal reserve meeting minutes statement".split())
@@ -61,6 +63,9 @@ class Quote:
     text: str
     marks: str  # " [3]"
     note: str = ""
+    place: int = 0  # its order in the raw answer
+    opens: bool = False  # the first quote after its label
+    score: float = 0.0  # the quote scorer's log-odds that it answers (0 for all without a scorer)
 
     def line(self, labelled: bool = True) -> str:
         quote = f"\u201c{self.text}\u201d{self.marks}{self.note}"
@@ -77,9 +82,14 @@ class Composed:
         return "\n\n".join(p for p in (self.lead, "\n".join(self.evidence)) if p)
 
 
-def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "") -> Composed:
-    """The lead and the evidence of a raw answer (the record's lines first when `record_direct` is given)."""
+def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
+            scorer: QuoteScorer | None = None) -> Composed:
+    """The lead and the evidence of a raw answer (the record's lines first when `record_direct` is given). With a
+    fitted `scorer` the lead and the evidence take the quotes most likely to answer, else the answer's first."""
     quotes = _quotes(raw)
+    if scorer is not None and quotes:
+        scores = scorer.score(quote_features(analysis, quote_views(raw)))
+        quotes = [dataclasses.replace(q, score=float(s)) for q, s in zip(quotes, scores, strict=True)]
     own = _own_words(raw, record_direct)
     leads = [clean_prose(record_direct)] if record_direct else ([clean_prose(own)] if own else [])
     chosen: list[Quote] = []
@@ -89,8 +99,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "") -> Co
             follower = _follower(quotes, lead_quote)
             leads.append(_attributed(lead_quote, follower))
             chosen += [lead_quote] + ([follower] if follower else [])
-    if not record_direct:
-        for part in _part_quotes(analysis, quotes, chosen) or _second(analysis, quotes, chosen):
+    if not record_direct or _unanswered_parts(analysis):
+        for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
             leads.append(_attributed(part, same_source=bool(chosen) and chosen[0].label == part.label))
             chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES
@@ -131,8 +141,19 @@ def _quotes(raw: str) -> list[Quote]:
     label = ""
     for m in _SEGMENT.finditer(raw):
         label = m.group("label") or label
-        found.append(Quote(label, m.group("text").strip(), m.group("marks"), m.group("note") or ""))
+        found.append(Quote(label, m.group("text").strip(), m.group("marks"), m.group("note") or "", len(found),
+                           bool(m.group("label"))))
     return found
+
+
+def quote_views(raw: str) -> list[QuoteView]:
+    """What the quote scorer reads of each quotation of a raw answer."""
+    return [QuoteView(q.text, q.label, q.marks, q.place, q.opens) for q in _quotes(raw)]
+
+
+def _ranked(quotes: list[Quote]) -> list[Quote]:
+    """Best-scored first; in the answer's order among equals (all of them without a scorer)."""
+    return sorted(quotes, key=lambda q: -q.score)
 
 
 def _own_words(raw: str, record_direct: str) -> str:
@@ -150,7 +171,7 @@ def _why_unexplained(analysis: QuestionAnalysis, record_direct: str) -> bool:
 def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: bool) -> Quote | None:
     """The quotation to lead with: the reader's first that stands on its own (for a "why", the first giving a
     reason, from the minutes when there is one)."""
-    usable = [q for q in quotes if not _ANAPHOR.match(q.text) and not _filler(analysis, q)]
+    usable = _ranked([q for q in quotes if not _ANAPHOR.match(q.text) and not _filler(analysis, q)])
     if prefer_cause or Ask.WHY in analysis.asks:
         reasons = [q for q in usable if _CAUSE.search(q.text)]
         minutes = [q for q in reasons if "minutes" in q.label]
@@ -165,17 +186,27 @@ def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
     return nxt if nxt is not None and nxt.marks == lead.marks and _ANAPHOR.match(nxt.text) else None
 
 
-def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> list[Quote]:
-    """For each further part of a multi-part question, the quotation that shares most content words with it (and
-    at least two), so the lead answers every part."""
+def _unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
+    """The parts of a multi-part question the record does not answer ("..., and what condition was attached?")."""
+    if len(analysis.parts) < 2 or len(analysis.record_parts) != len(analysis.parts):
+        return []
+    return [p for p, ask in zip(analysis.parts, analysis.record_parts, strict=True)
+            if ask.policy is None and ask.securities is None]
+
+
+def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote],
+                 record: bool = False) -> list[Quote]:
+    """For each further part of a multi-part question (each part the record leaves unanswered, when it answers
+    the question), the quotation that shares most content words with it (and at least two), so the lead answers
+    every part."""
     found: list[Quote] = []
     taken = {q.text for q in chosen}
-    for part in analysis.parts[1:]:
+    for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
         words = _content(part.text)
-        scored = [(len(words & _content(q.text)), -i, q) for i, q in enumerate(quotes)
+        scored = [(len(words & _content(q.text)), q.score, -i, q) for i, q in enumerate(quotes)
                   if q.text not in taken and not _ANAPHOR.match(q.text) and not _filler(analysis, q)]
         if scored:
-            overlap, _, best = max(scored, key=lambda s: s[:2])
+            overlap, _, _, best = max(scored, key=lambda s: s[:3])
             if overlap >= 2:
                 found.append(best)
                 taken.add(best.text)
@@ -186,7 +217,8 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     """For a one-part question answered from passages, the next sentence that stands on its own: a discussion is
     rarely one sentence (docs/answering.md, "The composed answer")."""
     taken = {q.text for q in chosen}
-    rest = [q for q in quotes if q.text not in taken and not _ANAPHOR.match(q.text) and not _filler(analysis, q)]
+    rest = _ranked([q for q in quotes if q.text not in taken and not _ANAPHOR.match(q.text)
+                    and not _filler(analysis, q)])
     return rest[:1] if chosen and not _lists(analysis) else []
 
 
@@ -198,9 +230,18 @@ def _lines(evidence: list[Quote]) -> tuple[str, ...]:
     """One line per quote; a quote of the same source as the line before it needs no label again."""
     lines, previous = [], None
     for q in evidence:
+        q = Quote(q.label, q.text, q.marks, _plain_note(q.note))
         lines.append(q.line(labelled=q.label != previous))
         previous = q.label
     return tuple(lines)
+
+
+def _plain_note(note: str) -> str:
+    """A quote's note in words: an evolution's word diff is one word ("changed", "unchanged") — the lead says what
+    changed —, a redline's edit keeps its words with "became" for the arrow."""
+    if note.startswith(" (change from the previous: "):
+        return " (unchanged)" if note.endswith(": unchanged)") else " (changed from the meeting before)"
+    return note.replace(" → ", " became ").replace("→", " became ")
 
 
 def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = False) -> str:
@@ -208,10 +249,9 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
     label among the evidence and in the sources)."""
     m = _LABEL.match(q.label)
     sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
-    if not _TITLE_WORD.match(sentence) and sentence[:2] != sentence[:2].upper():
-        sentence = sentence[0].lower() + sentence[1:]
     if m is None:
         return f"{sentence}{q.marks}"
+    sentence = that_clause(sentence) + "."
     if same_source:
         return f"{'They also say' if m.group('kind') == 'minutes' else 'It also says'} that {sentence}{q.marks}"
     minutes = m.group("kind") == "minutes"
@@ -251,20 +291,16 @@ def _lists(analysis: QuestionAnalysis) -> bool:
 
 
 def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], cap: int) -> list[Quote]:
-    """The quotes that carry the lead, in the answer's order: the lead's own, then the others that help, each
-    sentence once, a leaning sentence only right after the one it leans on."""
-    kept: list[Quote] = []
+    """The quotes that carry the lead: the best `cap` of those that help (each sentence once, a leaning sentence
+    only right after the one it leans on), in the answer's order."""
+    eligible: list[Quote] = []
     seen = {q.text for q in chosen}
     previous: Quote | None = None
     for q in quotes:
         leans = bool(_ANAPHOR.match(q.text))
-        follows = previous is not None and previous.marks == q.marks and (previous in kept or previous in chosen)
-        if q.text in seen or _filler(analysis, q) or (leans and not follows):
-            previous = q
-            continue
-        if len(kept) >= cap:
-            break
-        kept.append(q)
-        seen.add(q.text)
+        follows = previous is not None and previous.marks == q.marks and (previous in eligible or previous in chosen)
+        if not (q.text in seen or _filler(analysis, q) or (leans and not follows)):
+            eligible.append(q)
+            seen.add(q.text)
         previous = q
-    return kept
+    return sorted(_ranked(eligible)[:cap], key=lambda q: q.place)

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from fomc_qa.answering.flow import Retrieve, answer_record, read_question
 from fomc_qa.answering.passages import Passage, passages_from_hits
 from fomc_qa.answering.reader import READER_CONFIG, Embedder, answer_text, read
+from fomc_qa.answering.tuning import NO_TUNING, Tuning
 from fomc_qa.models import Answer, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 
@@ -48,8 +49,10 @@ def extractive_answer(question: str, passages: Sequence[Passage], embedder: Embe
 class ExtractiveAnswerer:
     """`answer(question) -> Answer` with the extractive reader: the program's steps, no DSPy."""
 
-    def __init__(self, retrieve: Retrieve, embedder: Embedder, k: int = 5, desk: PolicyDesk | None = None) -> None:
+    def __init__(self, retrieve: Retrieve, embedder: Embedder, k: int = 5, desk: PolicyDesk | None = None,
+                 tuning: Tuning = NO_TUNING) -> None:
         self.retrieve = retrieve
+        self.tuning = tuning
         self.embedder = embedder
         self.k = k
         self.desk = desk
@@ -60,5 +63,6 @@ class ExtractiveAnswerer:
 
     def answer(self, question: str) -> Answer:
         started = time.perf_counter()
-        reading = read_question(question, self.retrieve, self.desk, self.k, self._generate, quotes_only=True)
+        reading = read_question(question, self.retrieve, self.desk, self.k, self._generate, quotes_only=True,
+                                tuning=self.tuning)
         return answer_record(question, reading, (time.perf_counter() - started) * 1000, EXTRACTIVE_MODEL_ID)

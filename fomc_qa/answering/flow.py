@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fomc_qa.answering.compose import compose, decline_text
+from fomc_qa.answering.confidence import Signals
 from fomc_qa.answering.grounding import (
     RELEVANCE_FLOOR,
     confidence_for,
@@ -22,6 +23,7 @@ from fomc_qa.answering.grounding import (
     record_answer_text,
     says_not_answered,
 )
+from fomc_qa.answering.tuning import NO_TUNING, Tuning
 from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.question.analysis import NO_INDEX, QuestionAnalysis, analyze
@@ -46,6 +48,10 @@ class Reading:
     generation_ms: float
     lead: str = ""  # the answer's first sentences, before any quote
     evidence: tuple[str, ...] = ()  # the quotes that carry the lead, one line each
+    # what compose and the confidence read, kept for fitting them (`quote_fit`): None for a declined answer
+    analysis: QuestionAnalysis | None = None
+    record_direct: str = ""
+    signals: Signals | None = None
 
 
 def declined(analysis: QuestionAnalysis, hits: list[SearchHit], raw: str = "", retrieval_ms: float = 0.0,
@@ -56,7 +62,7 @@ def declined(analysis: QuestionAnalysis, hits: list[SearchHit], raw: str = "", r
 
 
 def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k: int, generate: Generate,
-                  quotes_only: bool) -> Reading:
+                  quotes_only: bool, tuning: Tuning = NO_TUNING) -> Reading:
     """Answer `question` from the k retrieved passages and the policy record.
 
     Without a `generate` call the answer is "insufficient" when the question is out of scope or
@@ -89,15 +95,26 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
         raw = f"{record_text}\n\n{rest}" if rest else record_text
     if not record_text and says_not_answered(raw):
         return declined(analysis, hits, raw, retrieval_ms, generation_ms)
-    composed = compose(analysis, raw, consultation.answer.direct if record_text else "")
+    direct = consultation.answer.direct if record_text else ""
+    composed = compose(analysis, raw, direct, tuning.scorer)
     text, citations = ground(composed.text, hits)
     if not citations:
         return declined(analysis, hits, raw, retrieval_ms, generation_ms)
     lead, _, rest = text.partition("\n\n") if composed.lead else ("", "", text)
-    confidence = confidence_for(citations, record=bool(record_text), parts=len(analysis.parts),
-                                why=Ask.WHY in analysis.asks)
+    signals = Signals(record_intent=record_intent(analysis) if record_text else None, parts=len(analysis.parts),
+                      why=Ask.WHY in analysis.asks, best_relevance=max(c.relevance_score for c in citations))
+    confidence = (tuning.calibration.level(signals) if tuning.calibration is not None else
+                  confidence_for(citations, record=bool(record_text), parts=len(analysis.parts),
+                                 why=Ask.WHY in analysis.asks))
     return Reading(text, citations, confidence, hits, raw, retrieval_ms, generation_ms,
-                   lead=lead, evidence=tuple(line for line in rest.splitlines() if line.strip()))
+                   lead=lead, evidence=tuple(line for line in rest.splitlines() if line.strip()),
+                   analysis=analysis, record_direct=direct, signals=signals)
+
+
+def record_intent(analysis: QuestionAnalysis) -> str:
+    """What the record was asked, for the confidence table: the policy intent, or the balance sheet."""
+    policy = analysis.record.policy
+    return policy.intent if policy is not None else "balance_sheet"
 
 
 MAX_FACET_HITS = 2

@@ -21,6 +21,7 @@ from fomc_qa.answering.engine import EXTRACTIVE_MODEL_ID
 from fomc_qa.answering.flow import Reading, Retrieve, answer_record, read_question
 from fomc_qa.answering.lm_errors import LMUnavailable, is_lm_failure
 from fomc_qa.answering.passages import format_passages
+from fomc_qa.answering.tuning import NO_TUNING, Tuning
 from fomc_qa.evaluation.metrics import keyword_recall
 from fomc_qa.index.tables import atomic_write
 from fomc_qa.models import Answer, SearchHit
@@ -78,10 +79,12 @@ class FOMCAnswerer(dspy.Module):
     and `generation_ms`.
     """
 
-    def __init__(self, retrieve: Retrieve, k: int = 5, desk: PolicyDesk | None = None) -> None:
+    def __init__(self, retrieve: Retrieve, k: int = 5, desk: PolicyDesk | None = None,
+                 tuning: Tuning = NO_TUNING) -> None:
         super().__init__()
         self._retrieve = _Shared(retrieve)
         self._desk = _Shared(desk)
+        self._tuning = _Shared(tuning)
         self.k = k
         self.generate_answer = dspy.Predict(AnswerWithCitations)
 
@@ -95,7 +98,7 @@ class FOMCAnswerer(dspy.Module):
 
     def forward(self, question: str) -> dspy.Prediction:
         reading = read_question(question, self.retrieve, self.desk, self.k, self._generate,
-                                quotes_only=_is_extractive(self))
+                                quotes_only=_is_extractive(self), tuning=self._tuning.fn)
         return dspy.Prediction(**vars(reading))
 
     def _generate(self, question: str, hits: list[SearchHit], context: str) -> str:
@@ -205,8 +208,8 @@ def save_program(program: FOMCAnswerer, path: str | os.PathLike[str]) -> Path:
 
 
 def load_program(retrieve: Retrieve, path: str | os.PathLike[str], k: int = 5,
-                 desk: PolicyDesk | None = None) -> FOMCAnswerer:
+                 desk: PolicyDesk | None = None, tuning: Tuning = NO_TUNING) -> FOMCAnswerer:
     """A FOMCAnswerer over `retrieve` (and the policy desk) with the state saved at `path`."""
-    program = FOMCAnswerer(retrieve, k=k, desk=desk)
+    program = FOMCAnswerer(retrieve, k=k, desk=desk, tuning=tuning)
     program.load(str(path))
     return program

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fomc_qa.answering.extractive import ExtractiveAnswerer, is_extractive
+from fomc_qa.answering.tuning import NO_TUNING, TUNING_FILE, Tuning, load_tuning
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.embed import get_encoder
 from fomc_qa.index.integrity import first_line, fix_for, program_problems, raise_for, sidecar_path
@@ -61,6 +62,28 @@ def program_path(paths: DataPaths) -> Path:
     return paths.programs / PROGRAM_FILE
 
 
+def tuning_path(paths: DataPaths) -> Path:
+    return paths.programs / TUNING_FILE
+
+
+@functools.cache
+def _tuning_at(path: Path, stamp: tuple[int, int]) -> Tuning:
+    return load_tuning(path)
+
+
+def open_tuning(paths: DataPaths) -> Tuning:
+    """The quote scorer and confidence table the build fitted (read once per file version); none before a build
+    wrote them. An unreadable file is damage: exit 3 with the command that refits it."""
+    path = tuning_path(paths)
+    if not path.exists():
+        return NO_TUNING
+    stat = path.stat()
+    try:
+        return _tuning_at(path, (stat.st_mtime_ns, stat.st_size))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise IndexMissing(f"{path} is unreadable ({first_line(exc)}); fix: {fix_for(paths, 'program', None)}") from exc
+
+
 def check_program(retriever: Retriever, path: Path) -> bool:
     """Whether the pipeline saved a compiled program. One its record names that is gone, of the wrong size
     or of another hash is damage (exit 3, naming the file and the command that recompiles it), whichever
@@ -76,7 +99,7 @@ def open_program(retrieve: Retrieve, retriever: Retriever, path: Path, k: int) -
     from fomc_qa.answering.program import load_program
 
     try:
-        return load_program(retrieve, path, k=k, desk=retriever.desk)
+        return load_program(retrieve, path, k=k, desk=retriever.desk, tuning=open_tuning(retriever.corpus.paths))
     except Exception as exc:  # DSPy's JSON reader and state loader raise many kinds on a damaged file
         paths = retriever.corpus.paths
         raise IndexMissing(f"{path} is unreadable ({first_line(exc)}); fix: {fix_for(paths, 'program', None)}") from exc
@@ -90,7 +113,7 @@ def build_program(retrieve: Retrieve, retriever: Retriever, k: int) -> tuple[FOM
     path = program_path(retriever.corpus.paths)
     if check_program(retriever, path):
         return open_program(retrieve, retriever, path, k), True
-    return FOMCAnswerer(retrieve, k=k, desk=retriever.desk), False
+    return FOMCAnswerer(retrieve, k=k, desk=retriever.desk, tuning=open_tuning(retriever.corpus.paths)), False
 
 
 @dataclass
@@ -124,7 +147,8 @@ class Session:
 
     @functools.cached_property
     def _extractive(self) -> ExtractiveAnswerer:
-        return ExtractiveAnswerer(self.retriever.search, self.retriever.embedder, k=self.k, desk=self.retriever.desk)
+        return ExtractiveAnswerer(self.retriever.search, self.retriever.embedder, k=self.k, desk=self.retriever.desk,
+                                  tuning=open_tuning(self.retriever.corpus.paths))
 
     def answer(self, question: str) -> Answer:
         """The Answer record for one question: the extractive reader directly, any other LM through DSPy."""

@@ -3,6 +3,7 @@
     python -m fomc_qa "question" [--json] [--k N] [--lm MODEL]   (also: python -m fomc_qa ask "question" ...)
     python -m fomc_qa search "question" [--k N] [--json]
     python -m fomc_qa timeline [--from YYYY-MM] [--to YYYY-MM] [--json]
+    python -m fomc_qa brief YYYY-MM-DD [--json | --markdown]       a meeting's release brief
     python -m fomc_qa eval --golden FILE [--answers] [--json] [--split train|dev|test] [--stored]
     python -m fomc_qa benchmark [--scale N ...]
     python -m fomc_qa doctor [--json]                             verify every built file against its record
@@ -32,6 +33,7 @@ COMMANDS = {
     "ask": "answer a question with citations (the same as giving the question alone)",
     "search": "hybrid search: the ranked chunks for a query",
     "timeline": "the policy record per meeting: decision, change, range, dissents",
+    "brief": "a meeting's release brief: decision, rates, vote, dissents, the redline, every item cited",
     "eval": "evaluate retrieval (and answers) on a golden file, or print the build's stored evaluation",
     "benchmark": "the ANN benchmark (USearch vs FAISS vs exact) outside Dagster",
     "doctor": "verify every built file's size and SHA-256 against its record",
@@ -42,7 +44,8 @@ COMMANDS = {
 SUBCOMMANDS = {"search", "eval", "benchmark", "timeline", "doctor"}
 # Commands in modules of their own, imported only when asked for (FastAPI, uvicorn and the MCP SDK stay off
 # the cold start).
-MODULES = {"benchmark": "fomc_qa.cli.benchmark", "timeline": "fomc_qa.cli.timeline", "doctor": "fomc_qa.cli.doctor"}
+MODULES = {"benchmark": "fomc_qa.cli.benchmark", "timeline": "fomc_qa.cli.timeline", "doctor": "fomc_qa.cli.doctor",
+           "brief": "fomc_qa.cli.brief"}
 SERVERS = {"serve": "fomc_qa.interfaces.http_server", "mcp": "fomc_qa.interfaces.mcp_server"}
 PROG = "python -m fomc_qa"
 USAGE = f"""{PROG} "QUESTION" [--json] [--k N] [--lm MODEL]

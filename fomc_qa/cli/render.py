@@ -73,8 +73,8 @@ def hits_json(hits: list[SearchHit]) -> str:
     return json.dumps([{k: v for k, v in h.model_dump(mode="json").items() if k in keys} for h in hits], indent=2)
 
 
-def doctor_table(root, diagnosis) -> Table:
-    """Doctor's summary: healthy and unhealthy files per kind."""
+def doctor_table(root, diagnosis, outbox: dict | None = None) -> Table:
+    """Doctor's summary: healthy and unhealthy files per kind, and the outbox's deliveries (sent / not sent)."""
     table = Table(title=f"built files under {root}", title_justify="left")
     for col in ("kind", "healthy", "unhealthy"):
         table.add_column(col, justify="left" if col == "kind" else "right")
@@ -82,7 +82,16 @@ def doctor_table(root, diagnosis) -> Table:
         rows = [f for f in diagnosis.files if f.kind == kind]
         bad = sum(f.state != "ok" for f in rows)
         table.add_row(kind, str(len(rows) - bad), Text(str(bad), style="bold red" if bad else ""))
+    if outbox and (outbox["sent"] or outbox["unsent"]):
+        bad = len(outbox["unsent"])
+        table.add_row("outbox", str(outbox["sent"]), Text(str(bad), style="bold red" if bad else ""))
     return table
+
+
+def outbox_lines(outbox: dict) -> list[str]:
+    """Each delivery not sent: pending ones are retried by the release watch, failed ones (a 4xx) are not."""
+    return [f"outbox: {u['state']}: {u['meeting']} → {u['url']} after {u['attempts']} attempts ({u['last_error']})"
+            for u in outbox["unsent"]]
 
 
 def doctor_lines(diagnosis) -> list[str]:

@@ -91,6 +91,15 @@ class ConversationStore:
             ).fetchone()
         return row[0] if row else None
 
+    def last_answer(self, conversation_id: str) -> str | None:
+        """The conversation's latest answer, where a follow-up's "she" or "that" may find its referent."""
+        with self._connect() as conn:
+            row = conn.execute(
+                "SELECT content FROM messages WHERE conversation_id = ? AND role = 'assistant' "
+                "ORDER BY seq DESC LIMIT 1", (conversation_id,),
+            ).fetchone()
+        return row[0] if row else None
+
     def add_turn(self, conversation_id: str, question: str, resolved: str, answer: str) -> None:
         """Append a question and its answer, and drop all but the last KEEP_MESSAGES, atomically."""
         now = dt.datetime.now(dt.UTC).isoformat()

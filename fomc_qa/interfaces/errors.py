@@ -25,6 +25,12 @@ class UnknownDocument(ServiceError):
     status = 404
 
 
+class UnknownMeeting(ServiceError):
+    """A date the index holds no meeting for (not a meeting day, or a meeting not built yet): 404."""
+
+    status = 404
+
+
 class UnknownConversation(ServiceError):
     """A conversation id the store does not hold (never started, or started elsewhere): 404. A client
     starts a conversation by asking without an id and reusing the one it is given."""

@@ -1,5 +1,5 @@
 """The HTTP API (FastAPI): cited answers (also streamed as server-sent events), search, documents,
-the policy timeline, conversations, health, and the web page at `/`.
+the policy timeline, a meeting's release brief, conversations, health, and the web page at `/`.
 
 Errors are JSON with a reason and never a stack trace: 422 names the field, 404 an unknown
 document or conversation, 413 a body over 16 KiB, 503 a missing index (naming the build command)
@@ -20,7 +20,7 @@ from fastapi import FastAPI, Path, Query, Request
 from fastapi.concurrency import run_in_threadpool
 from fastapi.encoders import jsonable_encoder
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse, StreamingResponse
+from fastapi.responses import HTMLResponse, JSONResponse, Response, StreamingResponse
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from fomc_qa.interfaces.access import Access, AccessGuard
@@ -117,6 +117,8 @@ def create_app(service: FOMCService | None = None, access: Access | None = None)
         """Each meeting's decision, change, range, rates and dissents, from the policy record."""
         return svc.timeline(date_from, date_to)
 
+    _brief_route(app, svc)
+
     @app.get("/v1/conversations/{conversation_id}", response_model=list[Message])
     def conversation(conversation_id: str = Path(pattern=CONVERSATION_ID_PATTERN)) -> list[Message]:
         """The conversation's kept messages (the last 10), oldest first."""
@@ -126,6 +128,23 @@ def create_app(service: FOMCService | None = None, access: Access | None = None)
         return messages
 
     return app
+
+
+def _brief_route(app: FastAPI, svc: FOMCService) -> None:
+    """GET /v1/meetings/{date}/brief: the brief's JSON as the CLI prints it (the same bytes), or its Markdown."""
+
+    @app.get("/v1/meetings/{date}/brief", response_class=Response, responses={
+        200: {"content": {"application/json": {"schema": {"type": "object"}}, "text/markdown": {}},
+              "description": "The brief: JSON (keys sorted, the same bytes as `python -m fomc_qa brief DATE --json`), "
+                             "or Markdown with format=markdown"},
+        404: {"model": ErrorBody, "description": "No indexed meeting on that date"}})
+    def brief(date: dt.date, format: Literal["json", "markdown"] = "json") -> Response:  # noqa: A002 (the query's name)
+        """A meeting's release brief: decision and range, IORB and ON RRP, the vote with each dissenter's preference,
+        balance-sheet decisions and the redline against the previous statement, every item cited to its chunk."""
+        release = svc.brief(date)
+        if format == "markdown":
+            return Response(release.to_markdown(), media_type="text/markdown; charset=utf-8")
+        return Response(release.to_json(), media_type="application/json")
 
 
 def _guard(app: FastAPI, access: Access) -> None:

@@ -2,7 +2,7 @@
 streamable HTTP on loopback with `--http PORT` (another `--host` needs
 FOMC_QA_API_TOKEN, sent as a bearer token, as the HTTP API does).
 
-Tools: search_fomc, get_document, answer, timeline. Each is the shared service's operation; a
+Tools: search_fomc, get_document, answer, timeline, meeting_brief. Each is the shared service's operation; a
 failure a client can act on (invalid query, unknown document, no materialized index, an LM that
 does not answer) comes back as a tool error carrying the reason.
 """
@@ -14,13 +14,13 @@ import datetime as dt
 import functools
 import sys
 from collections.abc import Callable
-from typing import Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
 
 from fomc_qa.interfaces.access import Access, exposure_refusal, guarded
-from fomc_qa.interfaces.errors import ServiceError
+from fomc_qa.interfaces.errors import ServiceError, UnknownMeeting
 from fomc_qa.interfaces.records import AnswerResult, TimelineRow
 from fomc_qa.interfaces.service import FOMCService
 from fomc_qa.models import FOMCDocument, SearchHit
@@ -29,7 +29,8 @@ T = TypeVar("T")
 INSTRUCTIONS = (
     "Answers about the Federal Reserve's FOMC statements and minutes (2020-2025), every claim with a "
     "numbered citation to a verbatim excerpt. Use `answer` for a question, `search_fomc` for passages, "
-    "`get_document` for a document's full text, `timeline` for each meeting's decision and range."
+    "`get_document` for a document's full text, `timeline` for each meeting's decision and range, `meeting_brief` "
+    "for one meeting's release brief (decision, vote, dissents, the redline against the previous statement)."
 )
 
 
@@ -41,7 +42,8 @@ def _tool_errors(fn: Callable[..., T]) -> Callable[..., T]:
         try:
             return fn(*args, **kwargs)
         except ServiceError as exc:
-            kind = {422: "invalid input", 404: "unknown document", 503: "unavailable"}.get(exc.status, "error")
+            kind = "unknown meeting" if isinstance(exc, UnknownMeeting) else \
+                {422: "invalid input", 404: "unknown document", 503: "unavailable"}.get(exc.status, "error")
             raise ToolError(f"{kind}: {exc}") from exc
 
     return wrapper
@@ -80,6 +82,16 @@ def build_server(service: FOMCService | None = None) -> MCPServer:
         """Each meeting's policy decision, change in basis points, target range, administered rates and
         dissents, from the parsed policy record, between two dates (YYYY-MM-DD, both optional)."""
         return svc.timeline(date_from, date_to)
+
+    @server.tool()
+    @_tool_errors
+    def meeting_brief(date: dt.date) -> dict[str, Any]:
+        """One meeting's release brief (date: the meeting's last day, YYYY-MM-DD): the decision and range before
+        and after, IORB and ON RRP, the vote with each dissenter's preference, balance-sheet decisions, and the
+        redline against the previous statement (revised sentences with their word-level edit), every item cited
+        to its chunk with the verbatim sentence; `minutes.included` says whether the minutes' roll call and
+        dissent views are in. `headline` is the one-line summary."""
+        return svc.brief(date).to_dict()
 
     return server
 

@@ -19,6 +19,10 @@ _REWORDED = {
     "extra_forbidden": "This request takes no such field",
     "model_attributes_type": "The body must be a JSON object",
     "dict_type": "The body must be a JSON object",
+    "date_from_datetime_parsing": "It must be a date, YYYY-MM-DD",
+    "date_from_datetime_inexact": "It must be a date, YYYY-MM-DD",
+    "date_parsing": "It must be a date, YYYY-MM-DD",
+    "date_type": "It must be a date, YYYY-MM-DD",
 }
 
 

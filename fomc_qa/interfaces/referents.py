@@ -26,9 +26,16 @@ _WHICH = re.compile(r"^\s*(?:which|what)\s+(\w+(?:\s+\w+)?)\s+(dissented|voted|o
                     r"wanted|supported|opposed|argued|said|noted)\b\s*(.*?)\s*\??\s*$", re.I)
 _AUX_SUBJECT = re.compile(rf"^\s*(?i:(?:what|how|why|when|where|which|whom)\s+)?(?i:\w+\s+)?(?i:{_AUX})\s+"
                           r"((?:[Tt]he\s+)?(?:[A-Z][\w.]*(?:\s+[A-Z][\w.]*)*|\w+))\b")
-_TOPIC = re.compile(r"\b(?:about|on|regarding|concerning|of|for)\s+((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,3}?)"
+_TOPIC = re.compile(r"\b(?-i:about|on|regarding|concerning|of|for)\s+((?:the\s+)?[\w-]+(?:\s+[\w-]+){0,6}?)"
                     r"(?=\s+(?:in|at|after|before|during|since|from|for|over|on|to)\b|\s*[?.!,]|\s*$)", re.I)
-_LEADING_PREP = re.compile(r"(?:\b(in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+)?)$", re.I)
+_LEADING_PREP = re.compile(r"(?:\b(in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+|its\s+)?)$",
+                           re.I)
+# Verbs of saying: "it" before one is the document; an action is never one of them.
+SAYING = frozenset("say says said describe describes described mention mentions mentioned note notes noted "
+                   "state states stated show shows showed".split())
+_WHO_WERE = re.compile(r"^\s*who\s+(?:were|are|was|is)\s+(the\s+.+?)\s*\??\s*$", re.I)
+_AUX_WORDS = frozenset(_AUX[3:-1].split("|"))
+_IN_NAME = re.compile(r"\b[A-Z][a-z]+\s+$")
 _TIME_WORDS = frozenset("meeting meetings year month statement minutes".split())
 
 
@@ -50,7 +57,7 @@ def date_phrase(previous: str, named: tuple[str, ...]) -> str:
     lead = _LEADING_PREP.search(previous[:at])
     start = lead.start() if lead else at
     end = at + len(first)
-    tail = re.match(r"\s+(?:meetings?|minutes|statement)\b", previous[end:], re.I)
+    tail = re.match(r"\s+(?:fomc\s+)?(?:meetings?|minutes|statement)\b", previous[end:], re.I)
     if tail:
         end += tail.end()
     for other in named[1:]:
@@ -58,15 +65,17 @@ def date_phrase(previous: str, named: tuple[str, ...]) -> str:
         if 0 <= more - end <= 12:
             end = more + len(other)
     text = previous[start:end]
-    return text if lead else f"in {text}"
+    if lead:  # "at its June 2022 meeting" said of the Committee: "at the June 2022 meeting" anywhere else
+        text = re.sub(r"^(\w+\s+)its\s+", r"\1the ", text)
+    return text if lead else f"in the {text}" if tail else f"in {text}"
 
 
 def without_dates(text: str, named: tuple[str, ...]) -> str:
     """`text` with its date phrases (and their prepositions and "meeting") cut out."""
     out = text
     for phrase in named:
-        pattern = (r"(?:\b(?:in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+)?)?"
-                   + re.escape(phrase) + r"(?:\s+(?:meetings?|minutes|statement)\b)?")
+        pattern = (r"(?:\b(?:in|at|after|before|during|of|on|since|from|for|by|until)\s+(?:the\s+|its\s+)?)?"
+                   + re.escape(phrase) + r"(?:\s+(?:fomc\s+)?(?:meetings?|minutes|statement)\b)?")
         out = re.sub(pattern, " ", out, count=1, flags=re.I)
     return " ".join(out.split()).replace(" ?", "?").replace(" ,", ",")
 
@@ -74,6 +83,9 @@ def without_dates(text: str, named: tuple[str, ...]) -> str:
 def subject(previous: str, named: tuple[str, ...]) -> str | None:
     """Whom "they" means: the people a who/which question asks about (with its dates), else the
     previous question's grammatical subject."""
+    were = _WHO_WERE.match(previous)
+    if were:
+        return were.group(1)
     who = _WHO.match(previous)
     if who:
         verb, rest = who.group(1), who.group(2)
@@ -91,10 +103,17 @@ def subject(previous: str, named: tuple[str, ...]) -> str | None:
 
 def topic(previous: str, named: tuple[str, ...]) -> str | None:
     """What "it" means when it is an object: the previous question's topic ("about inflation")."""
-    for found in _TOPIC.finditer(without_dates(previous, named)):
+    text = without_dates(previous, named)
+    for found in _TOPIC.finditer(text):
         words = found.group(1).split()
-        if words and words[-1].lower() not in _TIME_WORDS and not _DOC.fullmatch(found.group(1)):
-            return found.group(1)
+        verb = next((i for i, w in enumerate(words) if w.lower() in _AUX_WORDS), None)
+        words = words[:verb] if verb is not None else words  # "reserve balances" of "on reserve balances was set"
+        if not words:
+            continue
+        if _IN_NAME.search(text[:found.start()]) and words[0][0].isupper():  # "Board of Governors": a name
+            continue
+        if words[-1].lower() not in _TIME_WORDS and not _DOC.fullmatch(" ".join(words)):
+            return " ".join(words)
     return None
 
 
@@ -109,14 +128,14 @@ def is_people(phrase: str) -> bool:
 
 
 _NAME = re.compile(r"\b(?:[A-Z][a-z]+\.?\s+)*[A-Z][a-z]+(?:-[A-Z][a-z]+)?\b")
-_NOT_NAMES = frozenset("fomc federal reserve committee fed chair governor president vice statement minutes "
+NOT_NAMES = frozenset("fomc federal reserve committee fed chair governor president vice statement minutes "
                        "january february march april may june july august september october november december "
                        "jan feb mar apr jun jul aug sep sept oct nov dec what who why how when which did does".split())
 
 
 def is_name(text: str) -> bool:
     """A person's name as written ("Waller", "Michelle Bowman"), not a month or the Committee."""
-    return bool(_NAME.fullmatch(text.strip())) and not any(w.lower().rstrip(".") in _NOT_NAMES
+    return bool(_NAME.fullmatch(text.strip())) and not any(w.lower().rstrip(".") in NOT_NAMES
                                                           for w in text.split())
 
 
@@ -126,7 +145,7 @@ def name_in(previous: str) -> tuple[int, int] | None:
     spans = []
     for m in _NAME.finditer(previous):
         words = list(re.finditer(r"\S+", m.group(0)))
-        while words and words[0].group(0).lower().rstrip(".") in _NOT_NAMES:
+        while words and words[0].group(0).lower().rstrip(".") in NOT_NAMES:
             words.pop(0)
         start = m.start() + words[0].start() if words else -1
         if start > 0 and is_name(previous[start:m.end()]):

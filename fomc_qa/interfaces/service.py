@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from fomc_qa.answering.extractive import EXTRACTIVE_MODEL_ID, ExtractiveAnswerer, is_extractive
 from fomc_qa.answering.session import Session, build_program
+from fomc_qa.brief.release_brief import BriefFilesMissing, MeetingNotIndexed, ReleaseBrief, brief_for
 from fomc_qa.config import Settings
 from fomc_qa.index.store import BUILD_COMMAND, IndexMissing
 from fomc_qa.interfaces.conversations import ConversationStore, new_conversation_id, valid_conversation_id
@@ -27,6 +28,7 @@ from fomc_qa.interfaces.errors import (
     ModelUnavailable,
     ServiceError,
     UnknownConversation,
+    UnknownMeeting,
 )
 from fomc_qa.interfaces.follow_up import resolve_follow_up
 from fomc_qa.interfaces.records import AnswerResult, CorpusInfo, Health, ModelInfo, TimelineRow
@@ -139,7 +141,7 @@ class FOMCService:
     def answer(self, question: str, k: int = 5, conversation_id: str | None = None,
                selected_text: str | None = None, on_hits: OnHits | None = None) -> AnswerResult:
         """A cited answer. With a conversation (an id an earlier answer returned), a follow-up is resolved
-        against the previous question (its dates, pronouns and ellipses);
+        against the previous question and its answer (dates, pronouns, ellipses; a person the answer named);
         with a highlighted passage, the question is about that passage (its meeting and document)."""
         question = question_of(question)
         count_of(k, "k")
@@ -148,7 +150,8 @@ class FOMCService:
         previous = self.previous_question(conversation_id)
         cid = conversation_id or new_conversation_id()
         context = self._selection_context(selection) if selection else previous
-        resolved = resolve_follow_up(question, context, session.retriever.corpus.meetings)
+        previous_answer = self.conversations.last_answer(cid) if previous and not selection else None
+        resolved = resolve_follow_up(question, context, session.retriever.corpus.meetings, previous_answer)
         if selection:
             resolved = f'{resolved} Passage: "{selection}"'
         answerer = self._answerer(k)
@@ -229,6 +232,15 @@ class FOMCService:
             except RecordsMissing as exc:
                 raise IndexUnavailable(_index_message(exc)) from exc
         return [TimelineRow.model_validate(r) for r in rows_between(timeline_rows(self._records), date_from, date_to)]
+
+    def brief(self, meeting: dt.date) -> ReleaseBrief:
+        """The meeting's release brief, read from the files each time (a meeting's run or its minutes update it)."""
+        try:
+            return brief_for(meeting, self.settings.data_dir)
+        except MeetingNotIndexed as exc:
+            raise UnknownMeeting(exc.reason, "date") from exc
+        except BriefFilesMissing as exc:
+            raise IndexUnavailable(_index_message(exc)) from exc
 
     def _lm_id(self, session: Session) -> str:
         """The model id answers carry (DSPy is imported only for an LM other than the extractive reader)."""

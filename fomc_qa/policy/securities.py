@@ -160,7 +160,8 @@ def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
     record = found[0][1]
     changes = "; ".join(
         f"{_ASSET[level.asset]} {'from ' + _money(before) + ' to ' if before is not None else 'at '}"
-        f"{_money(level.amount_bn)} a month from {_month_of(level.effective)}{_next_change(sq, records, level)}"
+        f"{_money(level.amount_bn)} a month{_step(before, level.amount_bn)} from {_month_of(level.effective)}"
+        f"{_next_change(sq, records, level)}"
         for level, _, before in found)
     verb = {"begin": "began", "slow": "first lowered", "rise": "first raised",
             "accelerate": "first sped up the reduction of"}[sq.ask]
@@ -172,6 +173,13 @@ def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
     quotes = [_quote(record, a.source) for a in record.balance_sheet]
     quotes += [_quote(rec, level.source) for level, rec, _ in found]
     return RecordAnswer(f"{lead}: {changes}.", unique_quotes(quotes)[:6])
+
+
+def _step(before: float | None, after: float) -> str:
+    """" (down $10 billion)": the size of the step, which is what "by how much" asks."""
+    if before is None or before == after:
+        return ""
+    return f" ({'down' if after < before else 'up'} {_money(abs(before - after))})"
 
 
 def _next_change(sq: SecuritiesQuestion, records: Sequence[MeetingRecord], level: SecuritiesLevel) -> str:

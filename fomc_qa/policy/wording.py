@@ -21,6 +21,8 @@ from fomc_qa.policy.phrasing import (
 )
 from fomc_qa.policy.record import MeetingRecord, StatementSentence
 from fomc_qa.question.intents import PolicyQuestion
+from fomc_qa.text.names import STOPWORDS
+from fomc_qa.text.sentences import that_clause
 
 
 def _counterpart(dropped: StatementSentence, candidates: Sequence[StatementSentence]) -> StatementSentence | None:
@@ -91,15 +93,59 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
     if evolution and len(records) == 2:
         quotes += _other_changes(q, records[0], records[1])
     span = span_phrase(q, records)
-    verb = "described" if not evolution else "changed its description of"
-    direct = f"Here is how the FOMC statement {verb} {label} {span}, meeting by meeting."
-    if len(records) == 1:
+    said = _said(q, chosen)
+    if len(records) == 1 or not said:
         direct = f"The FOMC statement of {day(records[0].meeting_date)} described {label} as follows."
-    if evolution and q.yes_no and len(chosen) > 1:  # "Did the description of activity change between ...?"
-        direct = (f"Yes: the wording on {label} changed {span}; each statement's sentence follows, with what "
-                  f"changed from the one before it." if changed else
-                  f"No: the statement's wording on {label} was unchanged {span}; each sentence follows.")
+        if said:
+            direct = f"The {day(records[0].meeting_date)} statement says that {said}."
+        elif len(records) > 1:
+            direct = f"Here is how the FOMC statement described {label} {span}, meeting by meeting."
+    elif not evolution:
+        direct = f"The statement's wording on {label} {span}: {said}."
+    else:
+        answer = ("Yes: the" if changed else "No: the") if q.yes_no else "The"
+        verb = "changed" if changed else "did not change"
+        direct = f"{answer} statement's wording on {label} {verb} {span}: {said}."
     return RecordAnswer(direct, quotes)
+
+
+def _said(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
+    """What the statements said in the question's roles, in a lead's words: one meeting's sentences (at most
+    two); over a span, the first meeting's sentence that later went away, then what each later meeting said that
+    was new (every meeting up to SAID_MEETINGS, else only the last): "on June 16, 2021 it said that inflation has
+    risen ...; on November 3, 2021, that ..."."""
+    texts = [[s.source.sentence for role in q.roles for s in r.sentences(role)] for r in records]
+    present = [(r, t) for r, t in zip(records, texts, strict=True) if t]
+    if not present:
+        return ""
+    if len(present) == 1:
+        return " and that ".join(that_clause(t) for t in present[0][1][:2])
+    (first, opening) = present[0]
+    later = present[1:] if len(present) <= SAID_MEETINGS else present[-1:]
+    gone = _content_words(" ".join(present[-1][1]))
+    told = [f"on {day(first.meeting_date)} it said that "
+            f"{that_clause(max(opening, key=lambda t: (len(_content_words(t) - gone), -opening.index(t))))}"]
+    before = opening
+    for record, sentences in later:
+        if sentences == before and record is not present[-1][0]:
+            continue  # a meeting that kept the wording adds nothing to the lead (its quote shows it unchanged)
+        new = _newest(sentences, before)
+        told.append(f"on {day(record.meeting_date)}, that {' and that '.join(that_clause(t) for t in new)}")
+        before = sentences
+    return "; ".join(told)
+
+
+SAID_MEETINGS = 4  # a span of more meetings is told by its first and last
+
+
+def _newest(sentences: Sequence[str], before: Sequence[str]) -> list[str]:
+    """A meeting's sentences that say most that the meeting before did not (two at most, each with at least one
+    new word; the newest one if none has), in the statement's order."""
+    seen = _content_words(" ".join(before))
+    novelty = {t: len(_content_words(t) - seen) for t in sentences}
+    ranked = sorted(sentences, key=lambda t: (-novelty[t], sentences.index(t)))
+    chosen = [t for t in ranked[:2] if novelty[t] >= 1] or ranked[:1]
+    return sorted(chosen, key=sentences.index)
 
 
 # Sentences of two statements count as the same when their words match, as one sentence revised when their distinct
@@ -157,7 +203,23 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     tally = ", ".join(f"{count_words(n)} {'sentence' if n == 1 else 'sentences'} {kind}"
                       for kind, n in counts.items() if n)
     listed = "" if len(quotes) <= MAX_LISTED else f"; the first {MAX_LISTED} follow"
-    return RecordAnswer(f"{where}: {tally}{listed}.", quotes[:MAX_LISTED])
+    return RecordAnswer(f"{where}: {tally}{listed}. {_leading_changes(quotes)}".strip(), quotes[:MAX_LISTED])
+
+
+LEADING_CHANGES = 2  # the redline's first edits (the question's roles first) told in the lead
+_CHANGE_VERB = (("added", "added that"), ("revised", "revised a sentence to say that"),
+                ("removed", "dropped the sentence that"))
+
+
+def _leading_changes(quotes: Sequence[Quote]) -> str:
+    """The first edits in words ("It added that in recent months, there has been a lack of further progress ...;
+    it revised a sentence to say that ..."): the lead says what changed, the quotes prove it."""
+    told = []
+    for q in quotes:
+        verb = next((v for kind, v in _CHANGE_VERB if q.note.startswith(kind)), None)
+        if verb is not None and len(told) < LEADING_CHANGES:
+            told.append(f"{verb} {that_clause(q.source.sentence)}")
+    return f"It {'; it '.join(told)}." if told else ""
 
 
 # Two statements compared on one role ("how did the job market language change from July to September?"): the
@@ -180,6 +242,10 @@ def _other_changes(q: PolicyQuestion, before: MeetingRecord, after: MeetingRecor
 
 def _of_roles(change: Change, roles: Sequence[str]) -> bool:
     return any(s is not None and {s.role, *s.also} & set(roles) for s in change[1:])
+
+
+def _content_words(text: str) -> set[str]:
+    return {w for w in re.findall(r"[a-z0-9]+", text.lower()) if w not in STOPWORDS}
 
 
 def _words(s: StatementSentence) -> str:

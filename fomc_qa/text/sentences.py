@@ -59,3 +59,17 @@ def quotable(sentence: str) -> bool:
 def quotable_sentences(text: str) -> list[str]:
     """The sentences of `text` the reader scores, in order."""
     return [s for s in split_sentences(text) if quotable(s)]
+
+
+_PROPER_START = re.compile(r"^(?:[A-Z]{2,}|[A-Z]\w*[A-Z])\w*\b"  # "FOMC", "SOMA", "TGA", "McDonald"
+                           r"|^(?:Mr|Ms|Mrs|Dr|Federal|Board|Chair|Vice|Governor|President|Treasury|Congress|January|February"
+                           r"|March|April|May|June|July|August|September|October|November|December)\b")
+
+
+def that_clause(sentence: str) -> str:
+    """A sentence reported after "says that": its first word lower-cased unless it is a name or an acronym, the
+    final full stop dropped ("Inflation has risen." -> "inflation has risen")."""
+    text = sentence.strip().rstrip(".")
+    if text and not _PROPER_START.match(text):
+        text = text[0].lower() + text[1:]
+    return text

@@ -1,0 +1,142 @@
+"""Fit the quote scorer (`fomc_qa.answering.quote_scorer`) on answered golden questions, deterministically.
+
+Each example is one question's analysis, its raw answer (the quotes `compose` chooses from) and its expected
+keywords; a quote is a positive when it holds a keyword the question does not already say. The model is an
+L2-regularised logistic regression solved by Newton's method (a few iterations on a few thousand rows: well under
+a second), so the same examples give the same weights on every machine. `cross_validated` scores each example with
+a model fitted on the other folds (folds by question), which is how the `qa_program` asset reports the dev score
+before and after.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from fomc_qa.answering.compose import Composed, compose, quote_views
+from fomc_qa.answering.confidence import Calibration, Signals, reliability
+from fomc_qa.answering.quote_scorer import QUOTE_FEATURES, QuoteScorer, QuoteView, quote_features
+from fomc_qa.answering.tuning import Tuning
+from fomc_qa.evaluation.metrics import keyword_recall
+from fomc_qa.question.analysis import QuestionAnalysis
+
+L2 = 1.0
+NEWTON_STEPS = 25
+
+
+@dataclass(frozen=True)
+class Example:
+    """One answered question: what `compose` received, and the keywords a correct answer holds."""
+
+    analysis: QuestionAnalysis
+    raw: str
+    record_direct: str
+    keywords: tuple
+
+
+def labelled(example: Example, views: Callable[[str], list[QuoteView]]) -> tuple[np.ndarray, np.ndarray]:
+    """The quotes' features and labels (holds a keyword the question does not say)."""
+    quotes = views(example.raw)
+    wanted = [k for k in example.keywords if not keyword_recall(example.analysis.plain, [k])]
+    if not quotes or not wanted:
+        return np.zeros((0, len(QUOTE_FEATURES))), np.zeros(0)
+    y = np.asarray([float(bool(keyword_recall(q.text, wanted))) for q in quotes])
+    return quote_features(example.analysis, quotes), y
+
+
+def fit(x: np.ndarray, y: np.ndarray, l2: float = L2) -> QuoteScorer:
+    """Newton's method on the penalised log-likelihood of standardised features."""
+    mean = x.mean(axis=0) if len(x) else np.zeros(x.shape[1])
+    scale = x.std(axis=0) if len(x) else np.ones(x.shape[1])
+    scale = np.where(scale > 1e-9, scale, 1.0)
+    z = np.hstack([(x - mean) / scale, np.ones((len(x), 1))])
+    w = np.zeros(z.shape[1])
+    penalty = np.full(z.shape[1], l2)
+    penalty[-1] = 0.0  # the bias is not shrunk
+    for _ in range(NEWTON_STEPS):
+        p = 1.0 / (1.0 + np.exp(-(z @ w)))
+        gradient = z.T @ (p - y) + penalty * w
+        hessian = (z * (p * (1 - p))[:, None]).T @ z + np.diag(penalty) + 1e-9 * np.eye(len(w))
+        step = np.linalg.solve(hessian, gradient)
+        w -= step
+        if np.abs(step).max() < 1e-8:
+            break
+    return QuoteScorer(mean, scale, w[:-1], float(w[-1]))
+
+
+def fit_examples(examples: Sequence[Example], views: Callable[[str], list[QuoteView]] = quote_views) -> QuoteScorer:
+    tables = [labelled(e, views) for e in examples]
+    x = np.vstack([t[0] for t in tables]) if tables else np.zeros((0, len(QUOTE_FEATURES)))
+    y = np.concatenate([t[1] for t in tables]) if tables else np.zeros(0)
+    return fit(x, y)
+
+
+def cross_validated(examples: Sequence[Example], views: Callable[[str], list[QuoteView]],
+                    folds: int = 5) -> list[QuoteScorer]:
+    """For each example, a scorer fitted without its fold (fold = position modulo `folds`)."""
+    models = [fit_examples([e for i, e in enumerate(examples) if i % folds != f], views) for f in range(folds)]
+    return [models[i % folds] for i in range(len(examples))]
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One golden question as the answer path left it: what `compose` received and what the confidence reads
+    (None when the answer declined), with whether the question is answerable."""
+
+    example: Example
+    signals: Signals | None
+    in_scope: bool
+
+
+def form_score(example: Example, composed: Composed) -> float:
+    """Keywords found in the whole answer and in its lead, averaged: what an analyst reading the lead gets."""
+    whole = keyword_recall(composed.text, list(example.keywords)) or 0.0
+    lead = keyword_recall(composed.lead, list(example.keywords)) or 0.0
+    return (whole + lead) / 2
+
+
+def fit_tuning(train: Sequence[Outcome], dev: Sequence[Outcome], folds: int = 5) -> tuple[Tuning, dict]:
+    """The quote scorer and the confidence table fitted on train + dev, with the dev figures out of fold: the
+    composed answers' form score without and with the scorer, and the share right per confidence level. The scorer
+    is kept only when it beats the reader's order out of fold (model selection, not hope); the confidence table is
+    fitted on the answers as they will be composed."""
+    answered = [o for o in (*train, *dev) if o.signals is not None and o.in_scope and o.example.keywords]
+    scored = [o for o in dev if o.signals is not None]  # declined answers carry no confidence level
+    folds_out = [[o for i, o in enumerate(scored) if i % folds == f] for f in range(folds)]
+    before: list[float] = []
+    after: list[float] = []
+    scorers = []
+    for out in folds_out:
+        scorer = fit_examples([o.example for o in answered if not any(o is h for h in out)], quote_views)
+        scorers.append(scorer)
+        for o in out:
+            e = o.example
+            if o.in_scope and e.keywords:
+                before.append(form_score(e, compose(e.analysis, e.raw, e.record_direct)))
+                after.append(form_score(e, compose(e.analysis, e.raw, e.record_direct, scorer)))
+    keep = _mean(after) > _mean(before)
+    levels: list[tuple[str, bool]] = []
+    for out, scorer in zip(folds_out, scorers, strict=True):
+        used = scorer if keep else None
+        kept = [o for o in (*train, *dev) if o.signals is not None and not any(o is h for h in out)]
+        calibration = Calibration.fit((o.signals, _right(o, used)) for o in kept)
+        levels += [(calibration.level(o.signals), _right(o, used)) for o in out]
+    scorer = fit_examples([o.example for o in answered], quote_views) if keep else None
+    calibration = Calibration.fit((o.signals, _right(o, scorer)) for o in (*train, *dev) if o.signals is not None)
+    figures = {"dev_form_before": _mean(before), "dev_form_after": _mean(after), "dev_answers": len(before),
+               "quote_scorer_kept": keep, "reliability": reliability(levels)}
+    return Tuning(scorer, calibration), figures
+
+
+def _right(outcome: Outcome, scorer: QuoteScorer | None) -> bool:
+    """An answered question counts right when it is answerable and the composed answer holds every keyword."""
+    if not outcome.in_scope:
+        return False
+    e = outcome.example
+    return keyword_recall(compose(e.analysis, e.raw, e.record_direct, scorer).text, list(e.keywords)) == 1.0
+
+
+def _mean(values: Sequence[float]) -> float:
+    return round(sum(values) / len(values), 4) if values else 0.0

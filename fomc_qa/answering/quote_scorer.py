@@ -1,0 +1,110 @@
+"""Which quoted sentences answer the question: a logistic model over properties of each quote beside the question.
+
+The reader (or an LM) offers up to a dozen sentences; the composed answer keeps one or two for its lead and at most
+three as evidence. In answer order the first quote is often the one that restates the question, not the one that
+answers it. The model scores each quote from QUOTE_FEATURES — its place in the answer and its passage's rank, how
+much of the question it repeats and how much it adds, a number in it, a cause word when "why" is asked, whether its
+document section is the one the question names (the staff, the manager, participants), whether it leans on the
+sentence before it — none of which names a meeting or a topic, so it scores new questions' quotes too. It is fitted
+by the `qa_program` asset (`fomc_qa.answering.quote_fit`) on the train and dev questions: a quote is a positive
+when it holds an expected keyword the question does not already say. Stored as JSON under data/programs/.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from fomc_qa.question.analysis import QuestionAnalysis
+from fomc_qa.question.asks import Ask
+
+QUOTE_FEATURES = ("first_in_answer", "log_place", "log_passage", "question_share", "novelty", "log_words",
+                  "leans", "number", "cause_for_why", "minutes", "section_named", "section_other", "part_share",
+                  "opens_source")
+_WORD = re.compile(r"[a-z0-9$%./-]+")
+_STOP = frozenset("the a an and or of to in on at by for from with as is are was were be been that this these those "
+                  "it its their they what which who how why when did does do has have had fomc committee fed federal "
+                  "reserve meeting minutes statement".split())
+_NUMBER = re.compile(r"\d|\bpercent\b|\bbillion\b")
+_CAUSE = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
+                    r"|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b|\bjudged\b|\bcited\b"
+                    r"|\bpointed to\b|\bconcern\w*\b|\brisks?\b|\bwould\b", re.I)
+_LEANS = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")
+# Who a question asks about -> the minutes section that reports them (the label's section names it).
+SPEAKERS = (("staff", re.compile(r"\bstaff\b", re.I), re.compile(r"Staff", re.I)),
+            ("manager", re.compile(r"\bmanager\b|\bthe desk\b|\bsoma\b", re.I),
+             re.compile(r"Financial Markets|Open Market Operations", re.I)),
+            ("participants", re.compile(r"\bparticipants\b", re.I), re.compile(r"Participants", re.I)),
+            ("members", re.compile(r"\bmembers\b|\bdecid\w+|\bvot\w+", re.I), re.compile(r"Committee Policy", re.I)))
+
+
+@dataclass(frozen=True)
+class QuoteView:
+    """What the features read of one quote: its text, its source label and marker, its place in the answer."""
+
+    text: str
+    label: str
+    marks: str
+    place: int
+    opens_source: bool  # the first quote after its label
+
+
+def words(text: str) -> set[str]:
+    return {w.strip(".,;:") for w in _WORD.findall(text.lower())} - _STOP - {""}
+
+
+def quote_features(analysis: QuestionAnalysis, quotes: Sequence[QuoteView]) -> np.ndarray:
+    """QUOTE_FEATURES for each quote of one answer (rows in the answer's order)."""
+    asked = words(analysis.plain)
+    parts = [words(p.text) for p in analysis.parts] if len(analysis.parts) > 1 else []
+    why = Ask.WHY in analysis.asks
+    named = [section for _, asks, section in SPEAKERS if asks.search(analysis.plain)]
+    rows = []
+    for q in quotes:
+        own = words(q.text)
+        section = q.label.partition("(")[2]
+        passage = int(re.search(r"\d+", q.marks).group()) if re.search(r"\d+", q.marks) else 10
+        rows.append([float(q.place == 0), math.log1p(q.place), math.log(passage),
+                     len(own & asked) / max(len(asked), 1), len(own - asked) / max(len(own), 1),
+                     math.log1p(len(q.text.split())), float(bool(_LEANS.match(q.text))),
+                     float(bool(_NUMBER.search(q.text))), float(why and bool(_CAUSE.search(q.text))),
+                     float("minutes" in q.label), float(any(s.search(section) for s in named)),
+                     float(bool(named) and bool(section) and not any(s.search(section) for s in named)),
+                     max((len(own & p) / max(len(p), 1) for p in parts), default=0.0), float(q.opens_source)])
+    return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(QUOTE_FEATURES))
+
+
+@dataclass(frozen=True)
+class QuoteScorer:
+    """A logistic model: standardised features, weights and a bias; `score` gives each quote's log-odds."""
+
+    mean: np.ndarray
+    scale: np.ndarray
+    weights: np.ndarray
+    bias: float
+
+    def score(self, x: np.ndarray) -> np.ndarray:
+        return ((x - self.mean) / self.scale) @ self.weights + self.bias
+
+    def to_json(self) -> dict:
+        return {"features": list(QUOTE_FEATURES), "mean": self.mean.tolist(), "scale": self.scale.tolist(),
+                "weights": self.weights.tolist(), "bias": self.bias}
+
+    @classmethod
+    def from_json(cls, data: dict) -> QuoteScorer:
+        if tuple(data["features"]) != QUOTE_FEATURES:
+            raise ValueError("the quote scorer's features differ from this code's: rebuild qa_program")
+        return cls(*(np.asarray(data[k], dtype=np.float64) for k in ("mean", "scale", "weights")), float(data["bias"]))
+
+
+def load_scorer(path: Path) -> QuoteScorer | None:
+    """The fitted scorer, or None when the build has not written one (the answer then keeps the reader's order)."""
+    if not path.exists():
+        return None
+    return QuoteScorer.from_json(json.loads(path.read_text()))

@@ -1,0 +1,101 @@
+"""The answer's learned parts: the quote scorer (fitted, deterministic, changes which quote leads) and the
+confidence table (high only where dev answers of that kind were right at least HIGH of the time)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from fomc_qa.answering.compose import compose, quote_views
+from fomc_qa.answering.confidence import HIGH, MIN_SEEN, Calibration, Signals, reliability
+from fomc_qa.answering.quote_fit import Example, Outcome, fit_examples, fit_tuning
+from fomc_qa.answering.tuning import NO_TUNING, load_tuning
+from fomc_qa.question.analysis import analyze
+from fomc_qa.text.sentences import that_clause
+
+LABEL = "FOMC minutes of {day} (Developments in Financial Markets and Open Market Operations)"
+MONTHS = ["January 29, 2020", "June 10, 2020", "July 29, 2020", "September 16, 2020", "November 5, 2020",
+          "December 16, 2020", "January 27, 2021", "March 17, 2021", "April 28, 2021", "June 16, 2021"]
+
+
+def _example(i: int) -> Example:
+    """A manager question whose answer (a figure) is the reader's second sentence, after one restating it."""
+    day = MONTHS[i % len(MONTHS)]
+    figure = f"${40 + i} billion"
+    raw = (f"{LABEL.format(day=day)}: \u201cThe manager discussed the Desk's purchases of Treasury securities over "
+           f"the intermeeting period and the outlook for the balance sheet.\u201d [1] \u201cMarket functioning in "
+           f"Treasury markets remained orderly according to the Desk's survey of dealers.\u201d [2] "
+           f"\u201cPurchases had slowed to {figure} per month in Treasury securities and agency securities.\u201d [3]")
+    question = f"What pace of purchases did the manager report in {day.split()[0]} {day.split()[-1]}?"
+    return Example(analyze(question), raw, "", (figure,))
+
+
+def test_the_fitted_scorer_is_deterministic_and_leads_with_the_answering_quote():
+    examples = [_example(i) for i in range(30)]
+    first, second = fit_examples(examples), fit_examples(examples)
+    assert json.dumps(first.to_json()) == json.dumps(second.to_json())
+    held = _example(31)
+    plain = compose(held.analysis, held.raw)
+    tuned = compose(held.analysis, held.raw, scorer=first)
+    assert "$71 billion" not in plain.lead  # the reader's order leads with the restatement
+    assert "$71 billion" in tuned.lead.split(" They also")[0]  # the scorer leads with the figure
+    assert len(quote_views(held.raw)) == 3
+
+
+def test_fit_tuning_reports_out_of_fold_figures_and_a_reliability_table():
+    outcomes = [Outcome(_example(i), Signals(None, 1, False, 0.7), True) for i in range(40)]
+    tuning, figures = fit_tuning(outcomes[:10], outcomes[10:])
+    assert figures["dev_answers"] == 30
+    assert figures["dev_form_after"] > figures["dev_form_before"] and figures["quote_scorer_kept"]
+    assert set(figures["reliability"]) == {"high", "medium", "low"}
+    assert tuning.scorer is not None and tuning.calibration is not None
+
+
+def test_confidence_is_high_only_where_that_kind_of_answer_was_right_often_enough():
+    good, poor = Signals("decision", 1, False), Signals(None, 2, True, 0.5)
+    outcomes = [(good, i % 20 != 0) for i in range(40)] + [(poor, i % 2 == 0) for i in range(40)]
+    table = Calibration.fit(outcomes)
+    assert table.share(good) == pytest.approx(38 / 40) and table.level(good) == "high"
+    assert table.level(poor) == "low"
+    rare = Signals("officer", 1, False)  # seen fewer than MIN_SEEN times: the coarser "record:one" share
+    assert table.seen.get(rare.signatures()[0], 0) < MIN_SEEN and table.level(rare) == "high"
+    assert Calibration.from_json(json.loads(json.dumps(table.to_json()))) == table
+    assert reliability([("high", True), ("high", False), ("low", False)])["high"] == {"n": 2, "right": 0.5}
+    assert HIGH >= 0.9
+
+
+def test_without_a_fitted_file_answers_keep_the_fixed_rules(tmp_path):
+    assert load_tuning(tmp_path / "absent.json") is NO_TUNING
+
+
+@pytest.mark.parametrize(("sentence", "clause"), [
+    ("Inflation has risen.", "inflation has risen"),
+    ("A few participants raised concerns.", "a few participants raised concerns"),
+    ("The Committee decided to act.", "the Committee decided to act"),
+    ("FOMC members voted.", "FOMC members voted"),  # an acronym keeps its capitals
+    ("Governor Waller preferred no change.", "Governor Waller preferred no change"),  # a title and name
+    ("SOMA holdings fell.", "SOMA holdings fell"),
+])
+def test_that_clause_reports_a_sentence_after_says_that(sentence, clause):
+    assert that_clause(sentence) == clause
+
+
+def test_a_scorer_that_does_not_beat_the_reader_s_order_out_of_fold_is_not_shipped():
+    def first_answers(i: int) -> Example:  # the reader's first quote already holds the figure
+        e = _example(i)
+        day = MONTHS[i % len(MONTHS)]
+        raw = (f"{LABEL.format(day=day)}: \u201cPurchases had slowed to {e.keywords[0]} per month in Treasury "
+               f"securities and agency securities.\u201d [1] \u201cThe manager discussed the Desk's purchases over "
+               f"the intermeeting period.\u201d [1] \u201cMarket functioning remained orderly.\u201d [2]")
+        return Example(e.analysis, raw, "", e.keywords)
+
+    assert e_lead_holds(first_answers(3))
+    outcomes = [Outcome(first_answers(i), Signals(None, 1, False, 0.7), True) for i in range(40)]
+    tuning, figures = fit_tuning(outcomes[:10], outcomes[10:])
+    assert figures["dev_form_after"] <= figures["dev_form_before"]
+    assert not figures["quote_scorer_kept"] and tuning.scorer is None and tuning.calibration is not None
+
+
+def e_lead_holds(e: Example) -> bool:
+    return len(quote_views(e.raw)) == 3 and e.keywords[0] in compose(e.analysis, e.raw).lead
