@@ -43,7 +43,8 @@ def ids(client) -> dict[str, str]:
     """Real values for the path parameters the README writes as {name}."""
     answered = client.post("/v1/answer", json={"question": ANSWER}).json()
     hit = client.get("/v1/search", params={"query": "federal funds rate", "top_k": 1}).json()[0]
-    return {"conversation_id": answered["conversation_id"], "document_id": hit["document_id"]}
+    return {"conversation_id": answered["conversation_id"], "document_id": hit["document_id"],
+            "date": hit["meeting_date"]}
 
 
 def _fields(braces: str) -> set[str]:
