@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass
 
 from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER
-from fomc_qa.answering.quote_scorer import QuoteScorer, QuoteView, quote_features
+from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, QuoteScorer, QuoteView, quote_features
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.text.sentences import that_clause
@@ -30,7 +30,6 @@ _SEGMENT = re.compile(r"(?:(?P<label>FOMC (?:statement|minutes) of [^:\u201c\n]{
                       r"\u201c(?P<text>[^\u201d]+)\u201d(?P<marks>(?:\s*\[\d+\])+)(?P<note> \([^)\n]{1,160}\))?")
 _LABEL = re.compile(r"FOMC (?P<kind>statement|minutes) of (?P<day>[A-Z][a-z]+ \d{1,2}, \d{4})"
                     r"(?: \((?P<section>[^)]*)\))?")
-_ANAPHOR = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")
 _ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve System voted\b"
                                 r"|\bthe Board (?:also )?voted\b"
                                 r"|\bprimary credit rate\b|\binterest rate (?:paid )?on reserve balances\b"
@@ -44,9 +43,6 @@ _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve
                         r"|The Committee's assessments will take into account a wide range of information"
                         r"|The Committee is strongly committed to returning inflation"
                         r"|The Committee seeks to achieve maximum employment and inflation at the rate of 2 percent)")
-_CAUSE = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
-                    r"|\bin consideration of\b|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b"
-                    r"|\bnoted that\b|\bjudged\b|\bcited\b|\bpointed to\b|\bconcern\w*\b|\brisks?\b", re.I)
 _STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
                   "how why when where about into over than then they them there would could should been being also "
                   "fomc committee fed federal reserve meeting minutes statement".split())
@@ -165,15 +161,15 @@ def _own_words(raw: str, record_direct: str) -> str:
 
 def _why_unexplained(analysis: QuestionAnalysis, record_direct: str) -> bool:
     """The question asks why (or what was said about it) and the record's line states only the fact."""
-    return bool(record_direct) and Ask.WHY in analysis.asks and not _CAUSE.search(record_direct)
+    return bool(record_direct) and Ask.WHY in analysis.asks and not GIVES_REASON.search(record_direct)
 
 
 def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: bool) -> Quote | None:
     """The quotation to lead with: the reader's first that stands on its own (for a "why", the first giving a
     reason, from the minutes when there is one)."""
-    usable = _ranked([q for q in quotes if not _ANAPHOR.match(q.text) and not _filler(analysis, q)])
+    usable = _ranked([q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)])
     if prefer_cause or Ask.WHY in analysis.asks:
-        reasons = [q for q in usable if _CAUSE.search(q.text)]
+        reasons = [q for q in usable if GIVES_REASON.search(q.text)]
         minutes = [q for q in reasons if "minutes" in q.label]
         usable = minutes or reasons or usable
     return usable[0] if usable else None
@@ -183,7 +179,7 @@ def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
     """The sentence right after the lead's in the answer when it goes on with it ("They also noted ...")."""
     at = quotes.index(lead)
     nxt = quotes[at + 1] if at + 1 < len(quotes) else None
-    return nxt if nxt is not None and nxt.marks == lead.marks and _ANAPHOR.match(nxt.text) else None
+    return nxt if nxt is not None and nxt.marks == lead.marks and LEANS.match(nxt.text) else None
 
 
 def _unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
@@ -204,7 +200,7 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
         words = _content(part.text)
         scored = [(len(words & _content(q.text)), q.score, -i, q) for i, q in enumerate(quotes)
-                  if q.text not in taken and not _ANAPHOR.match(q.text) and not _filler(analysis, q)]
+                  if q.text not in taken and not LEANS.match(q.text) and not _filler(analysis, q)]
         if scored:
             overlap, _, _, best = max(scored, key=lambda s: s[:3])
             if overlap >= 2:
@@ -217,7 +213,7 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     """For a one-part question answered from passages, the next sentence that stands on its own: a discussion is
     rarely one sentence (docs/answering.md, "The composed answer")."""
     taken = {q.text for q in chosen}
-    rest = _ranked([q for q in quotes if q.text not in taken and not _ANAPHOR.match(q.text)
+    rest = _ranked([q for q in quotes if q.text not in taken and not LEANS.match(q.text)
                     and not _filler(analysis, q)])
     return rest[:1] if chosen and not _lists(analysis) else []
 
@@ -297,7 +293,7 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
     seen = {q.text for q in chosen}
     previous: Quote | None = None
     for q in quotes:
-        leans = bool(_ANAPHOR.match(q.text))
+        leans = bool(LEANS.match(q.text))
         follows = previous is not None and previous.marks == q.marks and (previous in eligible or previous in chosen)
         if not (q.text in seen or _filler(analysis, q) or (leans and not follows)):
             eligible.append(q)

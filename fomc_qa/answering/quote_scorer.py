@@ -32,10 +32,11 @@ _STOP = frozenset("the a an and or of to in on at by for from with as is are was
                   "it its their they what which who how why when did does do has have had fomc committee fed federal "
                   "reserve meeting minutes statement".split())
 _NUMBER = re.compile(r"\d|\bpercent\b|\bbillion\b")
-_CAUSE = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
-                    r"|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b|\bjudged\b|\bcited\b"
-                    r"|\bpointed to\b|\bconcern\w*\b|\brisks?\b|\bwould\b", re.I)
-_LEANS = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")
+# A sentence giving a reason, and one that leans on the sentence before it: compose uses both too.
+GIVES_REASON = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
+                    r"|\bin consideration of\b|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b"
+                    r"|\bnoted that\b|\bjudged\b|\bcited\b|\bpointed to\b|\bconcern\w*\b|\brisks?\b", re.I)
+LEANS = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")
 # Who a question asks about -> the minutes section that reports them (the label's section names it).
 SPEAKERS = (("staff", re.compile(r"\bstaff\b", re.I), re.compile(r"Staff", re.I)),
             ("manager", re.compile(r"\bmanager\b|\bthe desk\b|\bsoma\b", re.I),
@@ -72,8 +73,8 @@ def quote_features(analysis: QuestionAnalysis, quotes: Sequence[QuoteView]) -> n
         passage = int(re.search(r"\d+", q.marks).group()) if re.search(r"\d+", q.marks) else 10
         rows.append([float(q.place == 0), math.log1p(q.place), math.log(passage),
                      len(own & asked) / max(len(asked), 1), len(own - asked) / max(len(own), 1),
-                     math.log1p(len(q.text.split())), float(bool(_LEANS.match(q.text))),
-                     float(bool(_NUMBER.search(q.text))), float(why and bool(_CAUSE.search(q.text))),
+                     math.log1p(len(q.text.split())), float(bool(LEANS.match(q.text))),
+                     float(bool(_NUMBER.search(q.text))), float(why and bool(GIVES_REASON.search(q.text))),
                      float("minutes" in q.label), float(any(s.search(section) for s in named)),
                      float(bool(named) and bool(section) and not any(s.search(section) for s in named)),
                      max((len(own & p) / max(len(p), 1) for p in parts), default=0.0), float(q.opens_source)])
