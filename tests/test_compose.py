@@ -65,12 +65,22 @@ def test_a_why_the_record_does_not_explain_gets_the_minutes_reason_in_the_lead()
 
 
 def test_lists_and_evolutions_quote_one_line_per_meeting_beyond_three():
-    many = _raw(*[(f"FOMC statement of {m} 1, 2022", f"Inflation remained elevated in month {i}.", i)
+    causes = ["energy prices", "supply imbalances", "food costs", "rents", "wages", "shipping"]
+    many = _raw(*[(f"FOMC statement of {m} 1, 2022", f"Inflation remained elevated, reflecting {causes[i - 1]}.", i)
                   for i, m in enumerate(["March", "May", "June", "July", "September", "November"], 1)])
     listed = compose(analyze("How did the statement's description of inflation change across the 2022 meetings?"),
                      many)
     assert len(listed.evidence) == 5  # the lead's own sentence, then one line for each other meeting
     assert len(compose(analyze("What did the statement say about inflation in 2022?"), many).evidence) == MAX_QUOTES
+
+
+def test_a_quote_that_repeats_another_is_left_to_the_sources():
+    vote = "Voting against this action were Stephen I. Miran, who preferred to lower the target range by 1/2 point."
+    raw = _raw(("FOMC statement of December 10, 2025", vote, 1),
+               ("FOMC minutes of December 10, 2025", vote.replace("were", "were:"), 2),
+               ("FOMC minutes of December 10, 2025", "Three members voted against that decision.", 2))
+    composed = compose(analyze("Who dissented in December 2025?"), raw, "There was one dissent.")
+    assert len(composed.evidence) == 2 and "Three members" in composed.evidence[-1]
 
 
 def test_clean_prose_spells_counts_once_keeps_one_decimal_copy_and_no_nested_parentheses():

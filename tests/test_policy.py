@@ -456,7 +456,8 @@ def test_a_period_outside_the_indexed_meetings_is_out_of_scope(question, out):
     ("preferred", "change", "low", "phrase"),
     [
         ("preferred to lower the target range for the federal funds rate by 1/4 percentage point at this meeting",
-         -25, 0.5, "a cut of 25 basis points, to 1/2 to 3/4 percent (0.50%–0.75%); the Committee raised it by 75"),
+         -25, 0.5,
+         "a cut of 25 basis points, to 1/2 to 3/4 percent (0.50%–0.75%); the Committee raised the range by 75"),
         ("preferred to reduce the target range for the federal funds rate to 1/2 to 3/4 percent at this meeting",
          -25, 0.5, "a cut of 1/4 percentage point (25 basis points), to 1/2 to 3/4 percent (0.50%–0.75%)"),
         ("preferred at this meeting to raise the target range for the federal funds rate by 0.5 percentage point to "
@@ -986,14 +987,14 @@ def test_an_administered_rate_has_a_peak_and_a_first_and_last_change():
     assert "May 4, 2022" in first.answer.direct and "0.05 percent" in first.answer.direct
     assert first.answer.quotes[0].source.sentence == "The offering rate is 0.05 percent."
     last = desk.consult("When did the Fed last raise the ON RRP rate?").answer.direct
-    assert "January 31, 2023" in last and "to 0.3 percent" in last
+    assert "January 31, 2023" in last and "to 0.30 percent" in last
     peak = desk.consult("What was the highest ON RRP rate, and when was it set?").answer.direct
-    assert "0.3 percent" in peak and "January 31, 2023" in peak and "September 18, 2024" in peak
+    assert "0.30 percent" in peak and "January 31, 2023" in peak and "September 18, 2024" in peak
     # a rate at a meeting comes with its move since the meeting before, which may lie outside the span asked about
     moved = desk.consult(f"What was the ON RRP rate at the {RECORDS[2].meeting_date:%B %Y} meeting?").answer.direct
-    assert "0.05 percent (0.05%), raised 5 basis points from 0.00 percent" in moved
+    assert "was 0.05 percent, raised 5 basis points from 0.00 percent" in moved
     held = desk.consult(f"What was the ON RRP rate at the {RECORDS[3].meeting_date:%B %Y} meeting?").answer.direct
-    assert "0.05 percent (0.05%)" in held and "basis points" not in held
+    assert "was 0.05 percent" in held and "basis points" not in held
 
 
 def test_meetings_without_dissent_are_listed_as_unanimous():

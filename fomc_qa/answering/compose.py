@@ -22,6 +22,8 @@ from fomc_qa.question.asks import Ask
 from fomc_qa.text.sentences import that_clause
 
 MAX_QUOTES = 3
+LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
+SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
 
@@ -46,6 +48,7 @@ _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve
 _STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
                   "how why when where about into over than then they them there would could should been being also "
                   "fomc committee fed federal reserve meeting minutes statement".split())
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
 _NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
                           r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
 _DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
@@ -165,14 +168,22 @@ def _why_unexplained(analysis: QuestionAnalysis, record_direct: str) -> bool:
 
 
 def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: bool) -> Quote | None:
-    """The quotation to lead with: the reader's first that stands on its own (for a "why", the first giving a
-    reason, from the minutes when there is one)."""
+    """The quotation to lead with: of the reader's first LEAD_CHOICES that stand on their own (for a "why", that
+    give a reason, from the minutes when there are some), the one that says most of what the question asks about;
+    the reader's first among equals. The reader's first often sets the scene ("Participants began a discussion
+    of ..."), the next says what they concluded."""
     usable = _ranked([q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)])
     if prefer_cause or Ask.WHY in analysis.asks:
         reasons = [q for q in usable if GIVES_REASON.search(q.text)]
         minutes = [q for q in reasons if "minutes" in q.label]
         usable = minutes or reasons or usable
-    return usable[0] if usable else None
+    focus = _focus(analysis)
+    return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
+
+
+def _focus(analysis: QuestionAnalysis) -> set[str]:
+    """The question's content words less its dates: what a sentence answering it talks about."""
+    return {w for w in _content(analysis.plain) if w not in _MONTHS and not re.fullmatch(r"\d{4}", w)}
 
 
 def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
@@ -288,7 +299,7 @@ def _lists(analysis: QuestionAnalysis) -> bool:
 
 def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], cap: int) -> list[Quote]:
     """The quotes that carry the lead: the best `cap` of those that help (each sentence once, a leaning sentence
-    only right after the one it leans on), in the answer's order."""
+    only right after the one it leans on), in the answer's order, less those that repeat another."""
     eligible: list[Quote] = []
     seen = {q.text for q in chosen}
     previous: Quote | None = None
@@ -299,4 +310,14 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
             eligible.append(q)
             seen.add(q.text)
         previous = q
-    return sorted(_ranked(eligible)[:cap], key=lambda q: q.place)
+    kept: list[Quote] = []
+    for q in sorted(_ranked(eligible)[:cap], key=lambda q: q.place):
+        if not _repeats(q, kept + chosen):
+            kept.append(q)
+    return kept
+
+
+def _repeats(q: Quote, others: list[Quote]) -> bool:
+    """The quote says again what one of `others` says (the statement's vote line and the minutes' copy)."""
+    words = _content(q.text)
+    return bool(words) and any(len(words & _content(o.text)) >= SAME_QUOTE * len(words) for o in others)

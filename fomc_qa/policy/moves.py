@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from fomc_qa.policy.numbers import (
     count_words,
     fed_fraction,
+    fed_range,
     percent_forms,
     percentage_points,
     range_forms,
@@ -241,7 +242,8 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         direct += f", a net {_signed(total)} ({percentage_points(total)})"
     if q.at_range is None and hits and hits[-1].range_after is not None and q.direction != "maintain":
         direct += f", leaving it at {range_forms(hits[-1].range_after)}"
-    listing = ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)})" for r in hits)
+    held = q.direction == "maintain"
+    listing = ", ".join(f"{day(r.meeting_date)} ({_held_at(r) if held else _signed(r.change_bp or 0)})" for r in hits)
     direct += f": {listing}."
     if q.average and q.direction in ("raise", "lower"):
         direct += f" The average {NOUN[q.direction]} was {abs(total) / len(hits):g} basis points."
@@ -249,6 +251,11 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         direct = "Yes: " + direct[0].lower() + direct[1:]
     quotes = [x for r in hits[:MAX_LISTED] for x in quote(r, r.decision_source)]
     return RecordAnswer(direct, quotes)
+
+def _held_at(r: MeetingRecord) -> str:
+    """"at 5-1/4 to 5-1/2 percent": where a hold left the range (what "no change" alone does not say)."""
+    return f"at {fed_range(r.range_after)}" if r.range_after is not None else "no change"
+
 
 def _signed(bp: int) -> str:
     """"+75 basis points": spelled out, as the statements and analysts' notes write it."""
@@ -319,6 +326,10 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
     ("0.15 percent (0.15%), raised 5 basis points from 0.10 percent"): a rate can move while the range holds."""
     if q.edge in ("high", "low", "first", "last"):
         return answer_rate_ordinal(q, records)
+    stating = [i for i, r in enumerate(records) if any(r.rate(name) for name in q.rates or ("iorb",))]
+    if len(stating) == 1 and not q.with_decision:  # one meeting set them: one sentence
+        at = stating[0]
+        return _rates_at(q, records[at], records[at - 1] if at else before)
     sentences, quotes = [], []
     for name in q.rates or ("iorb",):
         parts = []
@@ -340,6 +351,25 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
             + " " + direct
         quotes = [x for r in moves for x in quote(r, r.decision_source)] + quotes
     return RecordAnswer(direct, quotes)
+
+def _rates_at(q: PolicyQuestion, r: MeetingRecord, before: MeetingRecord | None) -> RecordAnswer:
+    """The administered rates a question names at one meeting, in one sentence: "At the March 15, 2020 meeting the
+    interest rate on reserve balances was 0.10 percent, lowered 100 basis points from 1.10 percent, and the
+    primary credit (discount) rate 0.25 percent"."""
+    set_at, missing, quotes = [], [], []
+    for name in q.rates or ("iorb",):
+        rate = r.rate(name)
+        if rate is None:
+            missing.append(RATE_LABEL[name])
+            continue
+        verb = "was " if not set_at else ""
+        set_at.append(f"the {RATE_LABEL[name]} {verb}{percent_forms(rate.percent)}{_rate_move(rate, before, name)}")
+        quotes += quote(r, rate.source)
+    said = (f"At the {day(r.meeting_date)} meeting " + ", and ".join(set_at)) if set_at else ""
+    lacking = f"the documents of the {day(r.meeting_date)} meeting do not state the {' or the '.join(missing)}" \
+        if missing else ""
+    return RecordAnswer(sentence("; ".join(x for x in (said, lacking) if x)), quotes)
+
 
 def _rate_move(rate: AdministeredRate, previous: MeetingRecord | None, name: str) -> str:
     """", raised 5 basis points from 0.10 percent" when the rate moved since the meeting before; "" otherwise."""

@@ -34,10 +34,15 @@ def percentage_points(bp: int) -> str:
 
 def range_forms(r: RateRange) -> str:
     """"4-3/4 to 5 percent (4.75%–5.00%)"."""
-    return f"{fed_fraction(r.low)} to {fed_fraction(r.high)} percent ({r.decimal})"
+    return f"{fed_range(r)} ({r.decimal})"
+
+
+def fed_range(r: RateRange) -> str:
+    """"4-3/4 to 5 percent": the Fed's form alone, where a decimal copy would be one too many."""
+    return f"{fed_fraction(r.low)} to {fed_fraction(r.high)} percent"
 
 
 def percent_forms(value: float) -> str:
-    """4.4 -> "4.40 percent (4.40%)" kept short: administered rates are stated in decimals."""
-    text = f"{value:.2f}".rstrip("0").rstrip(".") if value != int(value) else f"{int(value)}"
-    return f"{text} percent ({value:.2f}%)"
+    """4.4 -> "4.40 percent", 0.1 -> "0.10 percent": administered rates as the Board states them, in decimals to the
+    hundredth (so one form is enough)."""
+    return f"{value:.2f} percent"

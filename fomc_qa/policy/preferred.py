@@ -57,19 +57,30 @@ def preferred_move(preferred: str, record: MeetingRecord) -> PreferredMove | Non
     return PreferredMove(direction, change, after)
 
 
-def preferred_phrase(preferred: str, record: MeetingRecord) -> str:
-    """"a cut of 25 basis points, to 4 to 4-1/4 percent (4.00%–4.25%); the Committee held", or "" when the
-    words give no target-range move. The Fed's size is spelled out only where the words lack it."""
+def preferred_words(preferred: str, record: MeetingRecord) -> str:
+    """The move the words prefer, in numbers: "a cut of 25 basis points, to 4 to 4-1/4 percent (4.00%–4.25%)",
+    "no change, at 3/4 to 1 percent (0.75%–1.00%)"; "" when they give no target-range move. The Fed's size is
+    spelled out only where the words lack it."""
     move = preferred_move(preferred, record)
     if move is None:
         return ""
     if move.change_bp == 0:
-        what = "no change" + (f", at {range_forms(move.range_after)}" if move.range_after else "")
-    else:
-        size = f"{abs(move.change_bp)} basis points" if _SIZE.search(preferred) else percentage_points(move.change_bp)
-        to = f", to {range_forms(move.range_after)}" if move.range_after is not None else ""
-        what = f"{_NOUN[move.direction]} of {size}{to}"
+        return "no change" + (f", at {range_forms(move.range_after)}" if move.range_after else "")
+    size = f"{abs(move.change_bp)} basis points" if _SIZE.search(preferred) else percentage_points(move.change_bp)
+    to = f", to {range_forms(move.range_after)}" if move.range_after is not None else ""
+    return f"{_NOUN[move.direction]} of {size}{to}"
+
+
+def committee_move(record: MeetingRecord) -> str:
+    """What the Committee did to the range, beside a dissent: "held the range", "lowered the range by 25 basis
+    points"."""
     committee = record.change_bp or 0
-    theirs = ("held the range" if committee == 0 else
-              f"{'raised' if committee > 0 else 'lowered'} it by {abs(committee)} basis points")
-    return f"{what}; the Committee {theirs}"
+    return ("held the range" if committee == 0 else
+            f"{'raised' if committee > 0 else 'lowered'} the range by {abs(committee)} basis points")
+
+
+def preferred_phrase(preferred: str, record: MeetingRecord) -> str:
+    """"a cut of 25 basis points, to 4 to 4-1/4 percent (4.00%–4.25%); the Committee held the range", or "" when
+    the words give no target-range move."""
+    what = preferred_words(preferred, record)
+    return f"{what}; the Committee {committee_move(record)}" if what else ""

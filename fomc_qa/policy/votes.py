@@ -18,7 +18,7 @@ from fomc_qa.policy.phrasing import (
     span_phrase,
     unique_quotes,
 )
-from fomc_qa.policy.preferred import preferred_move, preferred_phrase
+from fomc_qa.policy.preferred import committee_move, preferred_move, preferred_words
 from fomc_qa.policy.record import MeetingRecord, Officer
 from fomc_qa.question.intents import PolicyQuestion
 
@@ -37,12 +37,24 @@ def _on_side(record: MeetingRecord, dissent, side: str | None) -> bool:
     return move.change_bp < (record.change_bp or 0) if side == "easier" else move.change_bp > (record.change_bp or 0)
 
 
-def _dissenter(record: MeetingRecord, dissent) -> str:
-    """"Esther L. George, who preferred ... (an increase of 1/2 percentage point (50 basis points), ...)"."""
-    if not dissent.preferred:
-        return dissent.name
-    numbers = preferred_phrase(dissent.preferred, record)
-    return f"{dissent.name}, who {dissent.preferred}" + (f" ({numbers})" if numbers else "")
+def _dissenters(record: MeetingRecord, dissents: Sequence) -> str:
+    """Who wanted what, in numbers where the words give a target-range move: "Stephen I. Miran preferred a cut of
+    1/2 percentage point, to 3-1/4 to 3-1/2 percent; Austan D. Goolsbee and Jeffrey R. Schmid preferred no change,
+    at 3-3/4 to 4 percent". Dissenters who wanted the same move are named together; without numbers, the
+    statement's own words."""
+    wants: dict[str, list[str]] = {}
+    for d in dissents:
+        words = preferred_words(d.preferred or "", record)
+        wants.setdefault(f"preferred {words}" if words else (d.preferred or "dissented"), []).append(d.name)
+    return "; ".join(f"{' and '.join(names)} {want}" for want, names in wants.items())
+
+
+def _committee(record: MeetingRecord, dissents: Sequence) -> str:
+    """What the Committee did, beside dissents that wanted another target range ("the Committee held the range");
+    "" when none did (a dissent about guidance or the balance sheet)."""
+    numbered = any(preferred_words(d.preferred or "", record) for d in dissents)
+    return f"the Committee {committee_move(record)}" if numbered else ""
+
 
 def _voted_with_majority(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
     """A named member who did not dissent in the span but voted: what they voted for (the last three)."""
@@ -114,8 +126,9 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         return RecordAnswer(f"No member dissented {span}; the votes were unanimous.", quote(r, r.vote_source))
     parts, quotes = [], []
     for r in with_dissent:
-        who = "; ".join(_dissenter(r, d) for d in r.dissents)
-        parts.append(who if len(with_dissent) == 1 else f"{day(r.meeting_date)}: {who}")
+        who, theirs = _dissenters(r, r.dissents), _committee(r, r.dissents)
+        parts.append(who if len(with_dissent) == 1 else
+                     f"{day(r.meeting_date)}{f' ({theirs})' if theirs else ''}: {who}")
         shown = r.dissents if len(with_dissent) == 1 else r.dissents[:1]  # one meeting: each dissent and its reasons
         quotes += [x for d in shown for source in (d.source, d.elaboration if len(with_dissent) == 1 else None)
                    for x in quote(r, source)]
@@ -127,6 +140,8 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         side = {"easier": " for a lower target range than the Committee's", "tighter": " for a higher target range "
                 "than the Committee's"}.get(q.dissent_side or "", "")
         lead = f"There {'was' if n == 1 else 'were'} {count_words(n)} dissent{'s' if n != 1 else ''}{side} {span}"
+    if len(with_dissent) == 1 and (theirs := _committee(with_dissent[0], with_dissent[0].dissents)):
+        lead += f", where {theirs}"
     return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", unique_quotes(quotes)[:MAX_LISTED])
 
 def _edge_meeting(q: PolicyQuestion, records: Sequence[MeetingRecord], matching: list[MeetingRecord],
@@ -134,9 +149,10 @@ def _edge_meeting(q: PolicyQuestion, records: Sequence[MeetingRecord], matching:
     """The first or last meeting of the span with a dissent (or a unanimous vote), and the meeting beside it
     that broke the run: "the last unanimous decision" is best read with the dissents that followed it."""
     r = matching[0] if q.edge == "first" else matching[-1]
-    who = "; ".join(_dissenter(r, d) for d in r.dissents)
+    who, theirs = _dissenters(r, r.dissents), _committee(r, r.dissents)
     direct = f"The {q.edge} {what} {span_phrase(q, records)} was at the {day(r.meeting_date)} meeting" + (
-        f": {who}" if who else f", when the FOMC {move_phrase(r)} with every voter in favor")
+        f"{f', where {theirs}' if theirs else ''}: {who}" if who
+        else f", when the FOMC {move_phrase(r)} with every voter in favor")
     quotes = [x for d in r.dissents for x in quote(r, d.source)] or quote(r, r.vote_source or r.decision_source)
     neighbour = next((x for x in (records if q.edge == "last" else reversed(records))
                       if (x.meeting_date > r.meeting_date if q.edge == "last" else x.meeting_date < r.meeting_date)),

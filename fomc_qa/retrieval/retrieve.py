@@ -19,6 +19,7 @@ from fomc_qa.index.store import Corpus
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, analyze
+from fomc_qa.question.asks import Ask
 from fomc_qa.question.dates import QueryFilter, parse_filter
 from fomc_qa.question.shorthand import plain_question
 from fomc_qa.retrieval.sections import named_sections
@@ -26,6 +27,7 @@ from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import mentions
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
+REASON_SECTIONS = ("committee policy action", "participants' views")
 FOLLOWING_MEETING_DAYS = 60  # scheduled FOMC meetings are at most about seven weeks apart
 # Actions taken between meetings (notation votes) are recorded in the next meeting's minutes.
 
@@ -56,6 +58,10 @@ class RetrievalConfig:
     cover_names: bool = True
     # The meeting the record's answer rests on gets this many places after the record's own chunks.
     record_meeting_hits: int = 2
+    # A "why" of one meeting's decision gets that meeting's policy discussion first: the minutes' Committee Policy
+    # Action and the participants' views (which end with their discussion of the decision) hold the reasons, for
+    # `reason_hits` places.
+    reason_hits: int = 2
 
 
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
@@ -203,6 +209,22 @@ class Retriever:
             return None  # the question's own first pass already is that meeting
         return QueryFilter(meetings=frozenset(meetings), doc_types=flt.doc_types)
 
+    def _reasons(self, analysis: QuestionAnalysis, flt: QueryFilter | None, evidence: list[int]) -> QueryFilter | None:
+        """For a "why" of one meeting's decision (the record's answer rests on that meeting, or the question names
+        it), a pass over that meeting's policy discussion: the sections in REASON_SECTIONS. None otherwise."""
+        if Ask.WHY not in analysis.asks or analysis.record.policy is None:
+            return None
+        meetings = {self.corpus.table.meeting_date[row] for row in evidence}
+        if len(meetings) != 1 and flt is not None and flt.meetings is not None and len(flt.meetings) == 1:
+            meetings = set(flt.meetings)
+        if len(meetings) != 1:
+            return None
+        titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in meetings))
+        sections = frozenset(t for t in titles if any(marker in t.lower() for marker in REASON_SECTIONS))
+        if not sections:
+            return None
+        return QueryFilter(meetings=frozenset(meetings), doc_types=frozenset({"minutes"}), sections=sections)
+
     def _following(self, flt: QueryFilter | None) -> dt.date | None:
         """The meeting right after the filter's last (FOLLOWING_MEETING_DAYS), whose minutes record what was done
         in between; None without one."""
@@ -290,7 +312,8 @@ class Retriever:
         query = self.embedder.encode([question])[0]
         n = max(self.config.candidates, k)
         self.last_filter = flt
-        passes = ([records_meeting] if records_meeting else []) + _passes(flt)
+        reasons = self._reasons(analysis, flt, evidence) if self.config.reason_hits else None
+        passes = ([reasons] if reasons else []) + ([records_meeting] if records_meeting else []) + _passes(flt)
         ordered: list[tuple[int, float]] = [(row, float(len(passes) + 1)) for row in evidence]
         seen: set[int] = set(evidence)
         for offset, pass_filter in enumerate(passes):
@@ -303,6 +326,8 @@ class Retriever:
                 fused = fused[: self.config.section_hits]
             if pass_filter is records_meeting and records_meeting is not None:
                 fused = fused[: self.config.record_meeting_hits]
+            if pass_filter is reasons and reasons is not None:
+                fused = fused[: self.config.reason_hits]
             for row, score in fused:
                 if row not in seen:
                     seen.add(row)
