@@ -119,3 +119,13 @@ def test_a_question_about_one_meeting_quotes_that_meeting_not_others():
     assert "January 29" not in composed.text and "April 29" not in composed.text
     spanning = compose(analyze("What did the FOMC decide in 2020?", index), raw)
     assert "January 29" in spanning.text  # a span: every meeting's sentences may answer
+
+
+def test_a_section_title_with_a_colon_still_names_the_source():
+    topic = "FOMC minutes of October 29, 2025 (Special Topic: Balance Sheet Issues)"
+    raw = _raw((topic, "Participants discussed whether to stop balance sheet runoff soon.", 1),
+               (topic, "Most participants favored a long-run composition that matched Treasury securities outstanding.",
+                1))
+    composed = compose(analyze("What long-run SOMA composition did participants favor in October 2025?"), raw)
+    assert composed.lead.startswith("The October 29, 2025 minutes say that most participants favored")
+    assert "They also say that participants discussed" in composed.lead  # the same source, named once
