@@ -1085,3 +1085,13 @@ def test_by_a_month_spans_everything_until_that_month():
     assert by.intent == "count" and by.meetings[0] == MEETINGS[0] and by.meetings[-1] == D(2022, 6, 15)
     at = parse_policy_question("How many times did the FOMC raise rates in June 2022?", MEETINGS)
     assert at.meetings == (D(2022, 6, 15),)
+
+
+def test_the_rate_on_reserves_is_named_as_the_board_named_it_then():
+    from fomc_qa.policy.record import rate_label
+
+    assert rate_label("iorb", dt.date(2021, 6, 16)) == "interest rate on excess reserves (IOER)"
+    assert rate_label("iorb", dt.date(2021, 9, 22)) == "interest rate on reserve balances (IORB)"
+    across = rate_label("iorb", dt.date(2021, 6, 16), dt.date(2021, 9, 22))
+    assert across.startswith("interest rate on excess reserves (IOER), from July 29, 2021")
+    assert rate_label("on_rrp", dt.date(2020, 3, 15)).startswith("overnight reverse repurchase")

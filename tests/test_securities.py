@@ -121,7 +121,7 @@ def _ask(question: str) -> str:
     ("How much agency MBS could run off each month in 2023?", "$35 billion", "Treasury securities:"),
     ("What was the redemption cap on Treasury securities after the May 2024 meeting?", "$25 billion", None),
     ("At what monthly pace was the Fed buying Treasury securities in the fall of 2021?",
-     "$80 billion a month from September 22, 2021, then $70 billion from November 3, 2021", None),
+     "$80 billion a month from September 2021, then $70 billion from November 2021", None),
     ("How fast was the Fed buying agency MBS in October 2021?", "$40 billion", "$35 billion"),
     ("When did the FOMC start tapering its asset purchases?", "November 3, 2021", None),
     ("When did the Federal Reserve begin shrinking its balance sheet?", "June 1", None),

@@ -29,7 +29,8 @@ RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an u
 
 # "FOMC minutes of June 14, 2023 (Participants' Views ...): “...” [3] “...” [3]" (a section may hold a colon:
 # "(Special Topic: Balance Sheet Issues)")
-_SEGMENT = re.compile(r"(?:(?P<label>FOMC (?:statement|minutes) of [A-Z][a-z]+ \d{1,2}, \d{4}(?: \([^)\n]{1,200}\))*): )?"
+_SEGMENT = re.compile(r"(?:(?P<label>FOMC (?:statement|minutes) of [A-Z][a-z]+ \d{1,2}, \d{4}"
+                      r"(?: \([^)\n]{1,200}\))*): )?"
                       r"\u201c(?P<text>[^\u201d]+)\u201d(?P<marks>(?:\s*\[\d+\])+)(?P<note> \([^)\n]{1,160}\))?")
 _LABEL = re.compile(r"FOMC (?P<kind>statement|minutes) of (?P<day>[A-Z][a-z]+ \d{1,2}, \d{4})"
                     r"(?: \((?P<section>[^)]*)\))?")

@@ -8,7 +8,7 @@ import datetime as dt
 
 from fomc_qa.policy.diff import inline_edit
 from fomc_qa.policy.phrasing import day
-from fomc_qa.policy.record import RATE_LABEL
+from fomc_qa.policy.record import rate_label
 
 MINUTES_PENDING = ("Minutes: not yet indexed. They come out about three weeks after the meeting; the brief then "
                    "adds their roll call and the dissenters' views.")
@@ -33,11 +33,12 @@ def _decision(b: dict) -> list[str]:
 
 def _rates(b: dict) -> list[str]:
     lines = ["## Administered rates", ""]
+    meeting = dt.date.fromisoformat(b["meeting"])
     for name, rate in b["rates"].items():
         if rate is None:
-            lines.append(f"- {RATE_LABEL[name]}: not set in the indexed documents")
+            lines.append(f"- {rate_label(name, meeting)}: not set in the indexed documents")
         else:
-            lines += [f"- {RATE_LABEL[name]}: **{rate['rate']:g} percent**", "  " + _quote(rate["sentence"],
+            lines += [f"- {rate_label(name, meeting)}: **{rate['rate']:g} percent**", "  " + _quote(rate["sentence"],
                                                                                              rate["citation"])]
     return lines
 

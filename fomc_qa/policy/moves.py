@@ -34,7 +34,7 @@ from fomc_qa.policy.phrasing import (
     span_phrase,
     unique_quotes,
 )
-from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord
+from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord, rate_label
 from fomc_qa.question.intents import PolicyQuestion
 from fomc_qa.text.numbers import number_word
 
@@ -291,10 +291,10 @@ def answer_rate_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> 
     """An administered rate's highest or lowest level over the span (when it was set, how long it held), or its first
     or last change (from a level, up or down, when the question says)."""
     name = q.rate or "iorb"
-    label = RATE_LABEL[name]
     series = [(r, r.rate(name)) for r in records if r.rate(name) is not None]
     if not series:
         return None
+    label = rate_label(name, series[0][0].meeting_date, series[-1][0].meeting_date)
     span = span_phrase(q, records)
     if q.edge in ("high", "low"):
         pick = max if q.edge == "high" else min
@@ -341,7 +341,7 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
                 parts.append(f"{day(r.meeting_date)}: {percent_forms(rate.percent)}{_rate_move(rate, previous, name)}")
                 quotes += quote(r, rate.source)
             previous = r
-        label = RATE_LABEL[name]
+        label = rate_label(name, shown[0].meeting_date, shown[-1].meeting_date) if shown else RATE_LABEL[name]
         sentences.append(f"the {label}: " + "; ".join(parts) if parts else f"the documents do not state the {label}")
     prefix = "As of the latest meeting in the index, " if not q.named_span else ""
     direct = sentence(prefix + "; ".join(sentences))
@@ -360,10 +360,11 @@ def _rates_at(q: PolicyQuestion, r: MeetingRecord, before: MeetingRecord | None)
     for name in q.rates or ("iorb",):
         rate = r.rate(name)
         if rate is None:
-            missing.append(RATE_LABEL[name])
+            missing.append(rate_label(name, r.meeting_date))
             continue
         verb = "was " if not set_at else ""
-        set_at.append(f"the {RATE_LABEL[name]} {verb}{percent_forms(rate.percent)}{_rate_move(rate, before, name)}")
+        moved = _rate_move(rate, before, name)
+        set_at.append(f"the {rate_label(name, r.meeting_date)} {verb}{percent_forms(rate.percent)}{moved}")
         quotes += quote(r, rate.source)
     said = (f"At the {day(r.meeting_date)} meeting " + ", and ".join(set_at)) if set_at else ""
     lacking = f"the documents of the {day(r.meeting_date)} meeting do not state the {' or the '.join(missing)}" \

@@ -26,6 +26,23 @@ RATE_LABEL = {
     "discount_rate": "primary credit (discount) rate",
     "srf_min_bid": "standing repo minimum bid rate",
 }
+# Until July 29, 2021 the Board paid interest on required and on excess reserves (IORR, IOER); since then on reserve
+# balances (IORB), one rate. A record's "iorb" before that date is the IOER.
+IORB_FROM = dt.date(2021, 7, 29)
+IOER_LABEL = "interest rate on excess reserves (IOER)"
+
+
+def rate_label(name: str, first: dt.date | None = None, last: dt.date | None = None) -> str:
+    """An administered rate's name as the Board used it over the meetings from `first` to `last` (both optional):
+    IOER before July 29, 2021, IORB after, both named for a span across the change."""
+    if name != "iorb" or first is None:
+        return RATE_LABEL[name]
+    last = last or first
+    if last < IORB_FROM:
+        return IOER_LABEL
+    if first < IORB_FROM:
+        return f"{IOER_LABEL}, from July 29, 2021 the {RATE_LABEL['iorb']}"
+    return RATE_LABEL[name]
 
 
 class _Record(BaseModel):

@@ -58,7 +58,9 @@ def _money(amount: float) -> str:
 
 
 def _month_of(d: dt.date) -> str:
-    return f"{d:%B} {d.year}" if d.day == 1 else day(d)
+    """The month an amount applies from: statements say "beginning in June" or "beginning later this month", so a
+    day would claim more than they do (the day of the meeting is not when purchases changed)."""
+    return f"{d:%B} {d.year}"
 
 
 def answer_securities(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:

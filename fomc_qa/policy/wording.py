@@ -202,8 +202,7 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
                             quote(records[-1], records[-1].decision_source))
     tally = ", ".join(f"{count_words(n)} {'sentence' if n == 1 else 'sentences'} {kind}"
                       for kind, n in counts.items() if n)
-    listed = "" if len(quotes) <= MAX_LISTED else f"; the first {MAX_LISTED} follow"
-    return RecordAnswer(f"{where}: {tally}{listed}. {_leading_changes(quotes)}".strip(), quotes[:MAX_LISTED])
+    return RecordAnswer(f"{where}: {tally}. {_leading_changes(quotes)}".strip(), quotes[:MAX_LISTED])
 
 
 LEADING_CHANGES = 2  # the redline's first edits (the question's roles first) told in the lead
