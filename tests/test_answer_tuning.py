@@ -8,7 +8,7 @@ import json
 import pytest
 
 from fomc_qa.answering.compose import compose, quote_views
-from fomc_qa.answering.confidence import HIGH, MIN_SEEN, Calibration, Signals, reliability
+from fomc_qa.answering.confidence import HIGH, MIN_SEEN, Calibration, Signals, reliability, wilson_lower
 from fomc_qa.answering.quote_fit import Example, Outcome, fit_examples, fit_tuning
 from fomc_qa.answering.tuning import NO_TUNING, load_tuning
 from fomc_qa.question.analysis import analyze
@@ -54,12 +54,17 @@ def test_fit_tuning_reports_out_of_fold_figures_and_a_reliability_table():
 
 def test_confidence_is_high_only_where_that_kind_of_answer_was_right_often_enough():
     good, poor = Signals("decision", 1, False), Signals(None, 2, True, 0.5)
-    outcomes = [(good, i % 20 != 0) for i in range(40)] + [(poor, i % 2 == 0) for i in range(40)]
+    outcomes = [(good, i % 40 != 0) for i in range(120)] + [(poor, i % 2 == 0) for i in range(40)]
     table = Calibration.fit(outcomes)
-    assert table.share(good) == pytest.approx(38 / 40) and table.level(good) == "high"
+    assert table.share(good) == pytest.approx(wilson_lower(117, 120)) and table.level(good) == "high"
     assert table.level(poor) == "low"
     rare = Signals("officer", 1, False)  # seen fewer than MIN_SEEN times: the coarser "record:one" share
     assert table.seen.get(rare.signatures()[0], 0) < MIN_SEEN and table.level(rare) == "high"
+    few = Calibration.fit([(good, True)] * 14)  # 14 of 14 right is not yet enough for "high"
+    assert few.level(good) == "medium"
+    why = Signals("decision", 1, True)  # a "why" unseen: its shape ("record:one+why") before its intent
+    mixed = Calibration.fit(outcomes + [(Signals("count", 1, True), i % 2 == 0) for i in range(20)])
+    assert mixed.seen.get(why.signatures()[0], 0) == 0 and mixed.level(why) == "low"
     assert Calibration.from_json(json.loads(json.dumps(table.to_json()))) == table
     assert reliability([("high", True), ("high", False), ("low", False)])["high"] == {"n": 2, "right": 0.5}
     assert HIGH >= 0.9

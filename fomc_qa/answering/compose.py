@@ -170,15 +170,18 @@ def _why_unexplained(analysis: QuestionAnalysis, record_direct: str) -> bool:
 
 
 def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: bool) -> Quote | None:
-    """The quotation to lead with: of the reader's first LEAD_CHOICES that stand on their own (for a "why", that
-    give a reason, from the minutes when there are some), the one that says most of what the question asks about;
-    the reader's first among equals. The reader's first often sets the scene ("Participants began a discussion
-    of ..."), the next says what they concluded."""
+    """The quotation to lead with: of the reader's first LEAD_CHOICES that stand on their own (for a "why",
+    those that give a reason, from the document kind the question names or else the minutes), the one that says most
+    of what the question asks about, the reader's first among equals (with a fitted scorer, its best). The reader's
+    first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded."""
     usable = _ranked([q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)])
     if prefer_cause or Ask.WHY in analysis.asks:
         reasons = [q for q in usable if GIVES_REASON.search(q.text)]
-        minutes = [q for q in reasons if "minutes" in q.label]
-        usable = minutes or reasons or usable
+        kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's
+        named = [q for q in reasons if any(f"FOMC {kind}" in q.label for kind in kinds)]
+        usable = named or reasons or usable
+    if any(q.score for q in usable):  # a fitted scorer has ranked them
+        return usable[0] if usable else None
     focus = _focus(analysis)
     return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
 

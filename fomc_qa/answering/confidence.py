@@ -4,13 +4,15 @@ An answer's kind is its `signature`: where its lead comes from (the policy recor
 passages, by how relevant the best one is), whether the question has several parts, and whether it asks why. The
 `qa_program` asset counts, over the dev split (each question scored by a table fitted without its fold), how often
 answers of each signature held every expected keyword, and writes the table (`data/programs/confidence.json`).
-An answer is "high" only where its signature's share is at least HIGH, "medium" from MEDIUM; a signature seen fewer
-than MIN_SEEN times takes its coarser signature's share (the record's intent dropped, then the parts, then all).
+An answer is "high" only where its signature's share, at its lower 95 % bound, is at least HIGH, "medium" from
+MEDIUM; a signature seen fewer than MIN_SEEN times takes its coarser signature's (the record's intent dropped, then
+the parts and the "why", then all).
 """
 
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +22,16 @@ from fomc_qa.models import Confidence
 HIGH = 0.9
 MEDIUM = 0.75
 MIN_SEEN = 12
+Z = 1.645  # a one-sided 95 % bound
 RELEVANCE_BANDS = (0.45, 0.6)  # a passage answer's best relevance: below, between, above
+
+
+def wilson_lower(right: int, seen: int, z: float = Z) -> float:
+    """The lower end of the Wilson score interval for `right` of `seen`."""
+    p = right / seen
+    centre = p + z * z / (2 * seen)
+    spread = z * math.sqrt(p * (1 - p) / seen + z * z / (4 * seen * seen))
+    return (centre - spread) / (1 + z * z / seen)
 
 
 @dataclass(frozen=True)
@@ -35,8 +46,8 @@ class Signals:
     def signatures(self) -> tuple[str, ...]:
         """From the finest to the coarsest."""
         shape = f"{'several' if self.parts > 1 else 'one'}{'+why' if self.why else ''}"
-        if self.record_intent is not None:
-            return (f"record:{self.record_intent}:{shape}", f"record:{self.record_intent}", f"record:{shape}",
+        if self.record_intent is not None:  # the shape before the intent: a "why" is riskier than its intent
+            return (f"record:{self.record_intent}:{shape}", f"record:{shape}", f"record:{self.record_intent}",
                     "record", "all")
         band = sum(self.best_relevance >= b for b in RELEVANCE_BANDS)
         return (f"passage:{band}:{shape}", f"passage:{shape}", f"passage:{band}", "passage", "all")
@@ -60,9 +71,11 @@ class Calibration:
         return cls(dict(sorted(seen.items())), dict(sorted(right.items())))
 
     def share(self, signals: Signals) -> float | None:
+        """The share right of the finest signature seen MIN_SEEN times, at its lower confidence bound (Wilson, one
+        sided, Z): 27 of 27 right is not yet 100 %, and a level should hold on questions never seen."""
         for s in signals.signatures():
             if self.seen.get(s, 0) >= MIN_SEEN:
-                return self.right[s] / self.seen[s]
+                return wilson_lower(self.right[s], self.seen[s])
         return None
 
     def level(self, signals: Signals) -> Confidence:

@@ -212,8 +212,9 @@ class Retriever:
     def _reasons(self, analysis: QuestionAnalysis, flt: QueryFilter | None, evidence: list[int]) -> QueryFilter | None:
         """For a "why" of one meeting's decision (the record's answer rests on that meeting, or the question names
         it), a pass over that meeting's policy discussion: the sections in REASON_SECTIONS. None otherwise."""
-        if Ask.WHY not in analysis.asks or analysis.record.policy is None:
-            return None
+        if Ask.WHY not in analysis.asks or analysis.record.policy is None \
+                or (flt is not None and flt.doc_types is not None and "minutes" not in flt.doc_types):
+            return None  # "how did the statement justify it?" asks the statement
         meetings = {self.corpus.table.meeting_date[row] for row in evidence}
         if len(meetings) != 1 and flt is not None and flt.meetings is not None and len(flt.meetings) == 1:
             meetings = set(flt.meetings)
