@@ -182,13 +182,13 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         usable = named or reasons or usable
     if any(q.score for q in usable):  # a fitted scorer has ranked them
         return usable[0] if usable else None
-    focus = _focus(analysis)
+    focus = _focus(analysis.parts[0].text if len(analysis.parts) > 1 else analysis.plain)  # the other parts follow
     return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
 
 
-def _focus(analysis: QuestionAnalysis) -> set[str]:
-    """The question's content words less its dates: what a sentence answering it talks about."""
-    return {w for w in _content(analysis.plain) if w not in _MONTHS and not re.fullmatch(r"\d{4}", w)}
+def _focus(text: str) -> set[str]:
+    """A question's (or a part's) content words less its dates: what a sentence answering it talks about."""
+    return {w for w in _content(text) if w not in _MONTHS and not re.fullmatch(r"\d{4}", w)}
 
 
 def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
