@@ -79,6 +79,10 @@ class Embedder(dg.ConfigurableResource):
     """The sentence-transformers model (FOMC_QA_EMBED_MODEL; bundled all-MiniLM-L6-v2 by default)."""
 
     model: str | None = None
+    # The `embeddings` asset also embeds the meetings' quotable sentences while the model is loaded (the reader's
+    # cache). Off, a build embeds chunks only, in about two thirds of the time: `reader_sentences` and the reader
+    # then embed the sentences they need when they need them.
+    sentences: bool = True
 
     @property
     def model_name(self) -> str:

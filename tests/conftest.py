@@ -41,13 +41,13 @@ def fixture_golden() -> list[dict]:
             or {d["date"] for d in q["relevant_documents"]} <= set(FIXTURE_MEETINGS)]
 
 
-def resources_for(data_dir, snapshot_url) -> dict:
-    """The code location's resources pointed at a test data dir and the snapshot on loopback."""
+def resources_for(data_dir, snapshot_url, sentences: bool = True) -> dict:
+    """The code location's resources pointed at a test data dir and the snapshot on loopback (`sentences`: whether
+    the build embeds the reader's sentences too; see `Embedder.sentences`)."""
     from fomc_pipeline.resources import Embedder, FedSite, LanguageModel, Storage
 
-
     return {"fed": FedSite(base_url=snapshot_url, backoff_s=0.01), "storage": Storage(data_dir=str(data_dir)),
-            "embedder": Embedder(), "lm": LanguageModel()}
+            "embedder": Embedder(sentences=sentences), "lm": LanguageModel()}
 
 
 def seed_embedding_cache(built_dir: Path, data_dir: Path) -> None:

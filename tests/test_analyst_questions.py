@@ -20,7 +20,9 @@ MEETINGS = ["2022-01-26", "2022-03-16", "2022-05-04", "2022-06-15", "2022-07-27"
 @pytest.fixture(scope="module")
 def analyst_data(tmp_path_factory, snapshot_url):
     data_dir = tmp_path_factory.mktemp("analyst")
-    resources = resources_for(data_dir, snapshot_url)
+    # Chunks only: the six questions' answers embed the few sentences they read (the build's sentence pass is
+    # tested on the session build, tests/test_sentence_vectors.py).
+    resources = resources_for(data_dir, snapshot_url, sentences=False)
     instance = dg.DagsterInstance.ephemeral()
     instance.add_dynamic_partitions(meetings.name, MEETINGS)
     # One run over the 11 meetings, as a backfill batches them (the instance lists exactly these, in order).

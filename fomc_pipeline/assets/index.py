@@ -45,8 +45,8 @@ def embeddings(context: dg.AssetExecutionContext, storage: Storage, embedder: Em
             atomic_write(path, lambda tmp, table=table: pq.write_table(table, tmp, compression="zstd"))
             by_meeting[key] = {"vectors": table.num_rows, "model": embedder.model_name, "path": str(path)}
         # The reader's sentences of these meetings (reader_sentences collects them from the cache).
-        sentences, _, sentences_embedded = embed_sentences([c.text for key in keys for c in records[key]],
-                                                           provider, cache)
+        texts = [c.text for key in keys for c in records[key]] if embedder.sentences else []
+        sentences, _, sentences_embedded = embed_sentences(texts, provider, cache)
     metadata = report_meetings(context, by_meeting, ["vectors"])
     # The run embeds its meetings' chunks and sentences in shared batches: these counts are the run's.
     return dg.MaterializeResult(

@@ -323,6 +323,13 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
 
 
 def _repeats(q: Quote, others: list[Quote]) -> bool:
-    """The quote says again what one of `others` says (the statement's vote line and the minutes' copy)."""
-    words = _content(q.text)
-    return bool(words) and any(len(words & _content(o.text)) >= SAME_QUOTE * len(words) for o in others)
+    """The quote says again what one of `others` of its meeting says (the statement's vote line and the minutes'
+    copy); another meeting's like sentence is another fact (each hike of a count)."""
+    words, day = _content(q.text), _day(q)
+    return bool(words) and any(len(words & _content(o.text)) >= SAME_QUOTE * len(words) and _day(o) == day
+                               for o in others)
+
+
+def _day(q: Quote) -> str | None:
+    m = _LABEL.match(q.label)
+    return m.group("day") if m else None
