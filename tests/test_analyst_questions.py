@@ -30,6 +30,7 @@ def analyst_data(tmp_path_factory, snapshot_url):
                             tags={"dagster/asset_partition_range_start": MEETINGS[0],
                                   "dagster/asset_partition_range_end": MEETINGS[-1]})
     assert result.success
+    assert result.asset_materializations_for_node("embeddings")[0].metadata["run_sentences"].value == 0
     assert instance.get_materialized_partitions(d.meeting_record.key) == set(MEETINGS)
     assert dg.materialize([d.corpus], instance=instance, resources=resources).success
     assert dg.materialize([d.policy_timeline], instance=instance, resources=resources).success
