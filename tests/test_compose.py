@@ -112,13 +112,23 @@ def test_a_question_about_one_meeting_quotes_that_meeting_not_others():
                                                    "percentage point.", 1),
                ("FOMC minutes of March 15, 2020", "Members voted on March 3 to lower the target range by 1/2 "
                                                   "percentage point.", 2),
-               ("FOMC minutes of January 29, 2020", "Participants judged the stance of policy appropriate.", 3),
+               ("FOMC minutes of January 29, 2020", "Members decided to maintain the target range.", 3),
                ("FOMC minutes of April 29, 2020", "Participants discussed the effects of the March actions.", 4))
     composed = compose(analyze("What did the FOMC decide on March 3, 2020?", index), raw)
     assert "March 15" in composed.text  # the minutes that record the unscheduled meeting's action
     assert "January 29" not in composed.text and "April 29" not in composed.text
     spanning = compose(analyze("What did the FOMC decide in 2020?", index), raw)
     assert "January 29" in spanning.text  # a span: every meeting's sentences may answer
+
+
+def test_beside_a_passage_lead_a_quote_sharing_no_word_with_the_question_is_padding():
+    raw = _raw((MINUTES, "Almost all participants judged it appropriate to maintain the target range.", 1),
+               (MINUTES, "Participants judged that the labor market remained tight.", 1),
+               (MINUTES, "Inflation expectations appeared well anchored.", 1),
+               (MINUTES, "The staff's forecast for growth was little changed.", 2))
+    composed = compose(analyze("What did participants judge about the labor market in June 2023?"), raw)
+    assert "labor market remained tight" in composed.lead
+    assert not any("forecast for growth" in e or "anchored" in e for e in composed.evidence)
 
 
 def test_a_section_title_with_a_colon_still_names_the_source():

@@ -121,7 +121,7 @@ def _ask(question: str) -> str:
     ("How much agency MBS could run off each month in 2023?", "$35 billion", "Treasury securities:"),
     ("What was the redemption cap on Treasury securities after the May 2024 meeting?", "$25 billion", None),
     ("At what monthly pace was the Fed buying Treasury securities in the fall of 2021?",
-     "$80 billion a month from September 2021, then $70 billion from November 2021", None),
+     "$80 billion a month from September 2021, then $70 billion (down $10 billion) from November 2021", None),
     ("How fast was the Fed buying agency MBS in October 2021?", "$40 billion", "$35 billion"),
     ("When did the FOMC start tapering its asset purchases?", "November 3, 2021", None),
     ("When did the Federal Reserve begin shrinking its balance sheet?", "June 1", None),
@@ -130,17 +130,18 @@ def _ask(question: str) -> str:
     ("When did the Fed stop reducing its securities holdings?", "December 1", None),
     # the start of a program comes with its first step; a bigger step down in purchases speeds up the taper
     ("When did the Federal Reserve begin shrinking its balance sheet?",
-     "$30 billion a month from June 2022, then $60 billion from September 2022", None),
+     "$30 billion a month from June 2022, then $60 billion (up $30 billion) from September 2022", None),
     ("When did the FOMC speed up the tapering of its purchases?", "December 15, 2021", "November 3, 2021"),
     # a span of two dates, or left open at an end, runs over every change in it
     ("Trace the Treasury redemption cap from mid-2024 through the end of runoff in 2025.",
-     "$60 billion a month, then $25 billion from June 2024, then $5 billion", "$30 billion"),
+     "$60 billion a month, then $25 billion (down $35 billion) from June 2024, then $5 billion", "$30 billion"),
     ("UST runoff cap path, start to finish?",
-     "$30 billion a month from June 2022, then $60 billion from September 2022, then $25 billion from June 2024, "
-     "then $5 billion", None),
-    ("QT kickoff Jun 2022: Treasury caps at first and after 3 months?", "then $60 billion from September 2022", None),
+     "$30 billion a month from June 2022, then $60 billion (up $30 billion) from September 2022, "
+     "then $25 billion (down $35 billion) from June 2024, then $5 billion", None),
+    ("QT kickoff Jun 2022: Treasury caps at first and after 3 months?",
+     "then $60 billion (up $30 billion) from September 2022", None),
     ("Trace the Treasury redemption cap from the May 2024 decision to the end of runoff.",
-     "then $25 billion from June 2024, then $5 billion", "$30 billion"),
+     "then $25 billion (down $35 billion) from June 2024, then $5 billion", "$30 billion"),
 ])
 def test_questions_over_the_levels(question, expected, not_expected):
     text, direct = _ask(question), _answer(question).direct

@@ -19,6 +19,7 @@ from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER
 from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, QuoteScorer, QuoteView, quote_features
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
+from fomc_qa.text.lexical import stem
 from fomc_qa.text.sentences import that_clause
 
 MAX_QUOTES = 3
@@ -105,7 +106,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             leads.append(_attributed(part, same_source=bool(chosen) and chosen[0].label == part.label))
             chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES
-    evidence = _evidence(analysis, quotes, chosen, cap)
+    record_quotes = {q.text for q in _quotes(raw.split("\n\n", 1)[0])} if record_direct else set()
+    evidence = _evidence(analysis, quotes, chosen, cap, record_quotes)
     return Composed(" ".join(" ".join(leads).split()), _lines(evidence))  # one paragraph: no line break in a lead
 
 
@@ -235,7 +237,8 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
 
 
 def _content(text: str) -> set[str]:
-    return {w.rstrip("s") for w in re.findall(r"[a-z0-9$.%-]+", text.lower()) if w not in _STOP and len(w) > 2}
+    """A text's content words, stemmed as the search stems them ("favored" and "favor" are one)."""
+    return {stem(w) for w in re.findall(r"[a-z0-9$.%-]+", text.lower()) if w not in _STOP and len(w) > 2}
 
 
 def _lines(evidence: list[Quote]) -> tuple[str, ...]:
@@ -302,9 +305,11 @@ def _lists(analysis: QuestionAnalysis) -> bool:
     return listed or Ask.LIST in analysis.asks or Ask.EVOLUTION in analysis.asks
 
 
-def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], cap: int) -> list[Quote]:
+def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], cap: int,
+              record_quotes: frozenset[str] | set[str] = frozenset()) -> list[Quote]:
     """The quotes that carry the lead: the best `cap` of those that help (each sentence once, a leaning sentence
-    only right after the one it leans on), in the answer's order, less those that repeat another."""
+    only right after the one it leans on), in the answer's order, less those that repeat another and, beside a lead
+    that quotes passages already, those sharing no word with the question (the record's own quotes always stay)."""
     eligible: list[Quote] = []
     seen = {q.text for q in chosen}
     previous: Quote | None = None
@@ -316,8 +321,11 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
             seen.add(q.text)
         previous = q
     kept: list[Quote] = []
+    focus = _focus(analysis.plain)
     for q in sorted(_ranked(eligible)[:cap], key=lambda q: q.place):
-        if not _repeats(q, kept + chosen):
+        # beside a lead that quotes the passages already, a quote sharing no word with the question is padding
+        padding = chosen and not _lists(analysis) and q.text not in record_quotes and not focus & _content(q.text)
+        if not _repeats(q, kept + chosen) and not padding:
             kept.append(q)
     return kept
 

@@ -96,7 +96,10 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
             end = sq.end or dt.date.max
             before = [pair for pair in levels if pair[0].effective <= (sq.start or end)][-1:]
             during = [pair for pair in levels if sq.start and sq.start < pair[0].effective <= end]
-            chosen = _changes(before + during)
+            # what a meeting of the period decided for later ("beginning in June", decided in May) is its news
+            decided = [pair for pair in levels
+                       if sq.start and sq.start <= pair[1].meeting_date <= end < pair[0].effective]
+            chosen = _changes(before + during + decided)
             if chosen and before and chosen[0] == before[0]:  # cite the period's own restatement of the amount
                 restated = [pair for pair in during if pair[0].amount_bn == before[0][0].amount_bn]
                 if restated and all(restated[0][0].effective <= pair[0].effective for pair in chosen[1:]):
@@ -109,8 +112,9 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
         phrase = f"{_ASSET[asset]}: {_money(chosen[0][0].amount_bn)} a month"
         if starts_late:
             phrase += f" from {_month_of(chosen[0][0].effective)}"
-        for level, _ in chosen[1:]:
-            phrase += f", then {_money(level.amount_bn)} from {_month_of(level.effective)}"
+        for (was, _), (level, _) in zip(chosen, chosen[1:], strict=False):
+            phrase += f", then {_money(level.amount_bn)}{_step(was.amount_bn, level.amount_bn)} from " \
+                      f"{_month_of(level.effective)}"
         parts.append(f"{phrase} (per {_set_at(chosen[-1])})"
                      + (_next_change(sq, records, chosen[-1][0]) if sq.and_then else ""))
         for _, record in chosen:  # every sentence of the meeting that sets this amount ("initially ... then")
@@ -192,7 +196,8 @@ def _next_change(sq: SecuritiesQuestion, records: Sequence[MeetingRecord], level
     if not later:
         return ""
     step, record = later[0]
-    return f", then {_money(step.amount_bn)} from {_month_of(step.effective)} (per {_set_at(later[0])})"
+    return f", then {_money(step.amount_bn)}{_step(level.amount_bn, step.amount_bn)} from {_month_of(step.effective)}" \
+           f" (per {_set_at(later[0])})"
 
 
 def _changes(pairs: list[tuple[SecuritiesLevel, MeetingRecord]]) -> list[tuple[SecuritiesLevel, MeetingRecord]]:
