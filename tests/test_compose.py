@@ -139,3 +139,12 @@ def test_a_section_title_with_a_colon_still_names_the_source():
     composed = compose(analyze("What long-run SOMA composition did participants favor in October 2025?"), raw)
     assert composed.lead.startswith("The October 29, 2025 minutes say that most participants favored")
     assert "They also say that participants discussed" in composed.lead  # the same source, named once
+
+
+def test_a_directive_sentence_is_reported_as_the_desks_instruction():
+    raw = _raw(("FOMC minutes of December 18, 2024 (Committee Policy Actions)",
+                "Conduct standing overnight reverse repurchase agreement operations at an offering rate of 4.25 "
+                "percent.", 1))
+    composed = compose(analyze("What ON RRP offering rate did the Desk use after December 2024?"), raw)
+    assert composed.lead.startswith("The December 18, 2024 directive instructs the Desk to conduct standing")
+    assert "say that conduct" not in composed.lead

@@ -48,6 +48,9 @@ _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve
                         r"|The Committee's assessments will take into account a wide range of information"
                         r"|The Committee is strongly committed to returning inflation"
                         r"|The Committee seeks to achieve maximum employment and inflation at the rate of 2 percent)")
+# The domestic policy directive's instructions to the Desk open with a verb ("Conduct standing overnight ...").
+_DIRECTIVE = re.compile(r"^(?:Conduct|Roll over|Reinvest|Undertake|Increase|Maintain|Purchase|Allow|Continue|Engage"
+                        r"|Execute|Redeem|Reduce|Decrease)\b")
 _STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
                   "how why when where about into over than then they them there would could should been being also "
                   "fomc committee fed federal reserve meeting minutes statement".split())
@@ -266,10 +269,13 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
     sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
     if m is None:
         return f"{sentence}{q.marks}"
+    minutes = m.group("kind") == "minutes"
+    if _DIRECTIVE.match(sentence):  # "Conduct standing overnight reverse repurchase ...": the Desk's instruction
+        what = f"the {m.group('day')} directive" if not same_source else "the directive"
+        return f"{what[0].upper()}{what[1:]} instructs the Desk to {sentence[0].lower()}{sentence[1:]}{q.marks}"
     sentence = that_clause(sentence) + "."
     if same_source:
-        return f"{'They also say' if m.group('kind') == 'minutes' else 'It also says'} that {sentence}{q.marks}"
-    minutes = m.group("kind") == "minutes"
+        return f"{'They also say' if minutes else 'It also says'} that {sentence}{q.marks}"
     source = f"The {m.group('day')} minutes say" if minutes else f"The {m.group('day')} statement says"
     return f"{source} that {sentence}{q.marks}"
 
