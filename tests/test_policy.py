@@ -1095,3 +1095,14 @@ def test_the_rate_on_reserves_is_named_as_the_board_named_it_then():
     across = rate_label("iorb", dt.date(2021, 6, 16), dt.date(2021, 9, 22))
     assert across.startswith("interest rate on excess reserves (IOER), from July 29, 2021")
     assert rate_label("on_rrp", dt.date(2020, 3, 15)).startswith("overnight reverse repurchase")
+
+
+def test_a_dissent_about_guidance_is_not_read_as_a_rate_preference():
+    from fomc_qa.policy.preferred import preferred_words
+
+    held = chain(RECORDS)[3].model_copy(update={"change_bp": 0})
+    guidance = ("prefers that the Committee indicate that it expects to maintain the current target range until core "
+                "inflation has reached 2 percent on a sustained basis")
+    assert preferred_words(guidance, held) == ""  # the Committee held too: the dissent is about its guidance
+    assert preferred_words("preferred to raise the target range by 1/4 percentage point", held).startswith(
+        "an increase of")
