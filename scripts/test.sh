@@ -7,4 +7,6 @@ source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
 bash scripts/browser.sh
 export FOMC_QA_REQUIRE_BROWSER=1
 ruff check .
-python -m pytest -q "$@"
+# Two workers (FOMC_TEST_WORKERS; 0 runs in one process), each taking whole test modules, so a module's fixtures are
+# built once.
+python -m pytest -q -n "${FOMC_TEST_WORKERS:-2}" --dist loadfile "$@"
