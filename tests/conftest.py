@@ -152,14 +152,3 @@ def browser_page(browser, width: int, height: int):
         yield context.new_page()
     finally:
         context.close()
-
-
-# The modules that take longest (docs/measurements.md, "The suite's time"), started first: scripts/test.sh hands whole
-# modules to two workers in collection order, and a long module started last would run alone at the end.
-SLOW_FIRST = ("test_live_automation.py", "test_postgres_instance.py", "test_analyst_questions.py", "test_read_path.py",
-              "test_quality.py", "test_release_day.py", "test_api_fuzz.py")
-
-
-def pytest_collection_modifyitems(items):
-    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
-    items.sort(key=lambda item: rank.get(item.path.name, len(SLOW_FIRST)))  # stable: the rest keep their order
