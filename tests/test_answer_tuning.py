@@ -20,13 +20,15 @@ MONTHS = ["January 29, 2020", "June 10, 2020", "July 29, 2020", "September 16, 2
 
 
 def _example(i: int) -> Example:
-    """A manager question whose answer (a figure) is the reader's second sentence, after one restating it."""
+    """A manager question whose answer (a figure) is the reader's last sentence, after four that do not give it."""
     day = MONTHS[i % len(MONTHS)]
     figure = f"${40 + i} billion"
     raw = (f"{LABEL.format(day=day)}: \u201cThe manager discussed the Desk's purchases of Treasury securities over "
            f"the intermeeting period and the outlook for the balance sheet.\u201d [1] \u201cMarket functioning in "
            f"Treasury markets remained orderly according to the Desk's survey of dealers.\u201d [2] "
-           f"\u201cPurchases had slowed to {figure} per month in Treasury securities and agency securities.\u201d [3]")
+           f"\u201cSecured funding rates were stable over the period.\u201d [2] \u201cDealers expected the Desk's "
+           f"operations to continue smoothly.\u201d [2] \u201cPurchases had slowed to {figure} per month in Treasury "
+           f"securities and agency securities.\u201d [3]")
     question = f"What pace of purchases did the manager report in {day.split()[0]} {day.split()[-1]}?"
     return Example(analyze(question), raw, "", (figure,))
 
@@ -40,7 +42,7 @@ def test_the_fitted_scorer_is_deterministic_and_leads_with_the_answering_quote()
     tuned = compose(held.analysis, held.raw, scorer=first)
     assert "$71 billion" not in plain.lead  # the reader's order leads with the restatement
     assert "$71 billion" in tuned.lead.split(" They also")[0]  # the scorer leads with the figure
-    assert len(quote_views(held.raw)) == 3
+    assert len(quote_views(held.raw)) == 5
 
 
 def test_fit_tuning_reports_out_of_fold_figures_and_a_reliability_table():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fomc_qa.answering.compose import MAX_QUOTES, clean_prose, compose, decline_text
+from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, clean_prose, compose, decline_text
 from fomc_qa.question.analysis import QuestionIndex, analyze
 
 MINUTES = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
@@ -71,7 +71,23 @@ def test_lists_and_evolutions_quote_one_line_per_meeting_beyond_three():
     listed = compose(analyze("How did the statement's description of inflation change across the 2022 meetings?"),
                      many)
     assert len(listed.evidence) == 5  # the lead's own sentence, then one line for each other meeting
-    assert len(compose(analyze("What did the statement say about inflation in 2022?"), many).evidence) == MAX_QUOTES
+    told = compose(analyze("What did the statement say about inflation in 2022?"), many)
+    assert told.lead.count(" says that ") == LEAD_SENTENCES  # the passages' answer is in the lead, three sentences
+    assert len(told.evidence) == PASSAGE_EVIDENCE  # and the evidence beside it is shorter than beside a record lead
+
+
+def test_a_roll_call_the_lead_already_names_is_left_to_the_sources():
+    record = "Esther L. George dissented at the June 15, 2022 meeting: she preferred an increase of 50 basis points."
+    roll = "Voting against this action: Esther L. George."
+    reason = "President George dissented because she judged that a large increase would add to uncertainty."
+    raw = record + "\n\n" + _raw(("FOMC minutes of June 15, 2022 (Committee Policy Action)", roll, 1),
+                                  ("FOMC minutes of June 15, 2022", reason, 2))
+    composed = compose(analyze("Esther George dissented in June 2022: what was her reasoning?"), raw, record)
+    assert "add to uncertainty" in composed.lead  # "reasoning" asks why
+    assert not any(roll in e for e in composed.evidence)
+    others = compose(analyze("Who dissented in June 2022?"), raw.replace("George.", "George and Loretta J. Mester."),
+                     record)
+    assert any("Mester" in e for e in others.evidence)  # a voter the lead does not name: the roll call says more
 
 
 def test_a_quote_that_repeats_another_is_left_to_the_sources():

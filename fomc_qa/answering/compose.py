@@ -3,9 +3,10 @@
 The record's direct sentence and the reader's (or an LM's) quoted sentences arrive as one text with [n] markers;
 `compose` turns it into a `Composed` answer: the lead (plain sentences: the record's fact in clean prose, and for a
 question the record does not answer, or a "why" it does not explain, the best quoted sentence attributed to its
-document), then the evidence (the quotes that help, at most MAX_QUOTES, more only for a list or an evolution, one
-per meeting). Quotes that do not help are left to the sources list: the Board's votes on administered rates unless
-rates are asked, procedure, and a sentence that leans on one not quoted ("They also ...").
+document), then the evidence (the quotes that help, at most MAX_QUOTES beside the record's lead and PASSAGE_EVIDENCE
+beside a lead that quotes the passages, more only for a list or an evolution, one per meeting). Quotes that do not
+help are left to the sources list: the Board's votes on administered rates unless rates are asked, procedure, and a
+sentence that leans on one not quoted ("They also ...").
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from fomc_qa.text.lexical import stem
 from fomc_qa.text.sentences import that_clause
 
 MAX_QUOTES = 3
+PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
+LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
@@ -51,6 +54,8 @@ _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve
 # The domestic policy directive's instructions to the Desk open with a verb ("Conduct standing overnight ...").
 _DIRECTIVE = re.compile(r"^(?:Conduct|Roll over|Reinvest|Undertake|Increase|Maintain|Purchase|Allow|Continue|Engage"
                         r"|Execute|Redeem|Reduce|Decrease)\b")
+# The minutes' roll call: the voters' names and nothing else.
+_ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z][^:;]*?)\.?$")
 _STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
                   "how why when where about into over than then they them there would could should been being also "
                   "fomc committee fed federal reserve meeting minutes statement".split())
@@ -108,10 +113,11 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
             leads.append(_attributed(part, same_source=bool(chosen) and chosen[0].label == part.label))
             chosen.append(part)
-    cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES
-    record_quotes = {q.text for q in _quotes(raw.split("\n\n", 1)[0])} if record_direct else set()
-    evidence = _evidence(analysis, quotes, chosen, cap, record_quotes)
-    return Composed(" ".join(" ".join(leads).split()), _lines(evidence))  # one paragraph: no line break in a lead
+    cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
+    record_quotes = tuple(q.text for q in _quotes(raw.split("\n\n", 1)[0])) if record_direct else ()
+    lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
+    evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
+    return Composed(lead, _lines(evidence))  # one paragraph: no line break in a lead
 
 
 def decline_text(analysis: QuestionAnalysis) -> str:
@@ -231,12 +237,13 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
 
 
 def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> list[Quote]:
-    """For a one-part question answered from passages, the next sentence that stands on its own: a discussion is
-    rarely one sentence (docs/answering.md, "The composed answer")."""
+    """For a one-part question answered from passages, the next sentences that stand on their own (up to
+    LEAD_SENTENCES in the lead): a discussion is rarely one sentence, and an answer's detail left to the evidence is
+    an answer the lead does not give (docs/answering.md, "The composed answer")."""
     taken = {q.text for q in chosen}
     rest = _ranked([q for q in quotes if q.text not in taken and not LEANS.match(q.text)
                     and not _filler(analysis, q)])
-    return rest[:1] if chosen and not _lists(analysis) else []
+    return rest[:max(LEAD_SENTENCES - len(chosen), 1)] if chosen and not _lists(analysis) else []
 
 
 def _content(text: str) -> set[str]:
@@ -312,7 +319,7 @@ def _lists(analysis: QuestionAnalysis) -> bool:
 
 
 def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], cap: int,
-              record_quotes: frozenset[str] | set[str] = frozenset()) -> list[Quote]:
+              record_quotes: tuple[str, ...] = ()) -> list[Quote]:
     """The quotes that carry the lead: the best `cap` of those that help (each sentence once, a leaning sentence
     only right after the one it leans on), in the answer's order, less those that repeat another and, beside a lead
     that quotes passages already, those sharing no word with the question (the record's own quotes always stay)."""
@@ -334,6 +341,15 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
         if not _repeats(q, kept + chosen) and not padding:
             kept.append(q)
     return kept
+
+
+def _roll_call_told(q: Quote, lead: str) -> bool:
+    """A roll call ("Voting against this action: Esther L. George.") whose every voter the lead names already."""
+    m = _ROLL_CALL.match(q.text)
+    if m is None:
+        return False
+    surnames = [name.split()[-1] for name in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("names")) if name.split()]
+    return bool(surnames) and all(re.search(rf"\b{re.escape(s)}\b", lead) for s in surnames)
 
 
 def _repeats(q: Quote, others: list[Quote]) -> bool:

@@ -38,11 +38,15 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 ASK_RULES: tuple[AskRule, ...] = (
     AskRule(Ask.WHY,
-            _rx(r"\bwhy\b|\breasons?\b|\brationale\b|\bjustif\w*|\bwhat (?:prompted|led|drove|motivated|caused"
+            _rx(r"\bwhy\b|\breason(?:s|ing)?\b|\brationale\b|\bexplanations?\b|\bon what basis\b|\bthinking behind\b"
+                r"|\bjustif\w*|\bwhat (?:prompted|led|drove|motivated|caused"
                 r"|was behind|explains?)\b|\bon what grounds\b|\bmotivat\w+"),
             ("Why did the Fed pause in June 2023?", "What reasons did the minutes give for slowing the hikes?",
-             "What prompted the emergency cut in March 2020?", "What justified the first cut of 2024?"),
-            ("What did the staff say about the risks to inflation?", "When did the Fed pause?")),
+             "What prompted the emergency cut in March 2020?", "What justified the first cut of 2024?",
+             "Esther George dissented in June 2022: what was her reasoning?",
+             "What explanation did the minutes give for slowing the pace of runoff?"),
+            ("What did the staff say about the risks to inflation?", "When did the Fed pause?",
+             "By how many basis points did the Fed cut in September 2024?")),
     AskRule(Ask.COMPARE,
             _rx(r"\bcompar\w*|\bversus\b|\bvs\.?(?=\s)|\bdiffer\w*|\b(?:bigger|larger|smaller|greater|higher|lower"
                 r"|faster|slower) than\b|\bsame (?:size|as)\b|\bas (?:large|big) as\b"),
