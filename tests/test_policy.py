@@ -104,6 +104,24 @@ def test_policy_questions(question, intent, span, direction):
     assert q.direction == direction
 
 
+@pytest.mark.parametrize(
+    ("question", "intent"),
+    [
+        # a market or the economy moved, not the policy rate; "fall" the season; the period between meetings
+        ("How much had the unemployment rate risen from its trough by July 2022?", None),
+        ("Which banks' stocks fell the most in the intermeeting period before the March 2022 meeting?", None),
+        ("Did the Fed say anything about the stock rally in the fall of 2022?", None),
+        ("What notation vote on the Statement on Longer-Run Goals is recorded in the minutes of 2022?", None),
+        # near misses: the Committee's own moves beside those words
+        ("How many times did the Fed raise rates in the fall of 2022?", "count"),
+        ("Did the Fed hike in June 2022 after inflation rose?", "decision"),
+    ],
+)
+def test_a_move_of_a_market_or_the_economy_is_not_a_policy_move(question, intent):
+    q = parse_policy_question(question, MEETINGS)
+    assert (q.intent if q else None) == intent
+
+
 def test_questions_the_record_does_not_answer_go_to_retrieval():
     assert parse_policy_question("What did the staff say about consumer spending in March 2022?", MEETINGS) is None
     assert parse_policy_question("What did participants say about bank stress in 2023?", MEETINGS) is None

@@ -64,6 +64,7 @@ def officer_titles(text: str) -> tuple[str, ...]:
 def direction_of(text: str) -> str | None:
     """The kind of move a question asks about ("hikes", "cuts", "holds"): the one named outside the
     clause it counts from, if exactly one kind is named there."""
+    text = lex.NOT_POLICY_MOVES.sub(" ", text)
     main = lex.EVENT_CLAUSE.sub("", lex.LOWER_BOUND.sub("the floor", text)).strip() or text
     found = _directions(main)
     return found[0] if len(found) == 1 else None
@@ -431,7 +432,7 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
                 or not (named or lex.CURRENT.search(q)):
             return None, {}
         return ("evolution" if lex.EVOLUTION.search(q) else "role"), {"roles": ("balance_sheet",)}
-    if lex.UNSCHEDULED.search(q) and not lex.DISCUSSION.search(q):
+    if lex.UNSCHEDULED.search(q) and not (lex.DISCUSSION.search(q) or lex.OTHER_VOTES.search(q)):
         lists = lex.COUNT.search(q) or re.search(r"\b(?:when|which)\b", q, _W) or not named
         if lists:  # "How many emergency moves were there in 2020?", "When were the unscheduled meetings?"
             return "count", {"unscheduled": True}

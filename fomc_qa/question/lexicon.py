@@ -19,6 +19,15 @@ HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|s
 
 DIRECTIONS = (("raise", RAISE), ("lower", LOWER), ("maintain", HOLD))
 
+# A move word whose subject is a market or the economy ("banks' stocks fell", "the unemployment rate had risen",
+# "yields rose"), and "fall" the season ("in the fall of 2025"): not a move of the policy rate.
+NOT_POLICY_MOVES = re.compile(
+    r"\b(?:stocks?|equit(?:y|ies)|share prices|shares|s&p(?: 500)?|vix|yields?|spreads?|the dollar|oil|prices"
+    r"|unemployment(?: rate)?|payrolls|jobless claims|gdp|output|spending|inflation|expectations)"
+    rf"(?:\s+[\w'-]+){{0,3}}?\s+(?:{RAISE}|{LOWER})\b"
+    r"|\b(?:in|during|by|over|through|since|until|into|this|last|the) (?:late |early )?fall\b"
+    r"|\bfall (?:of )?(?:19|20)\d{2}\b", _W)
+
 POLICY_RATE = re.compile(
     r"^\s*range\b|\b(?:target range|(?:the )?range(?=\s*[?,;:])|the range|(?:federal|fed) funds|ffr|policy rate"
     r"|interest rates?|rates?|benchmark rate"
@@ -370,4 +379,5 @@ FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
 # directive"): what they say is in the minutes' passages, not in the statement's balance-sheet sentences.
 OTHER_DOCUMENT = re.compile(r"\b(?:principles|plans? for|directives?|implementation note)\b", _W)
 
-UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|intermeeting|inter-meeting|notation votes?|off-cycle)\b", _W)
+# ("the intermeeting period" is the time between meetings, not an action taken in it)
+UNSCHEDULED = re.compile(r"\b(?:unscheduled|emergency|inter-?meeting(?! period)|notation votes?|off-cycle)\b", _W)
