@@ -112,12 +112,17 @@ def test_policy_questions(question, intent, span, direction):
         ("Which banks' stocks fell the most in the intermeeting period before the March 2022 meeting?", None),
         ("Did the Fed say anything about the stock rally in the fall of 2022?", None),
         ("What notation vote on the Statement on Longer-Run Goals is recorded in the minutes of 2022?", None),
+        # what a minutes speaker reported about moves is the minutes'
+        ("According to the manager at the June 2022 meeting, what moved market pricing toward 75 basis point hikes?",
+         None),
+        ("June 2022 minutes, desk briefing: what moved market pricing from 50 to 75 bp hikes?", None),
         # near misses: the Committee's own moves beside those words
         ("How many times did the Fed raise rates in the fall of 2022?", "count"),
         ("Did the Fed hike in June 2022 after inflation rose?", "decision"),
+        ("How many times did the Fed hike in 2022, and what did the staff forecast for inflation?", "count"),
     ],
 )
-def test_a_move_of_a_market_or_the_economy_is_not_a_policy_move(question, intent):
+def test_a_move_of_a_market_the_economy_or_a_speakers_report_is_not_the_records(question, intent):
     q = parse_policy_question(question, MEETINGS)
     assert (q.intent if q else None) == intent
 

@@ -416,9 +416,22 @@ def _about_policy_rate(q: str) -> bool:
     return bool(lex.POLICY_RATE.search(rest))
 
 
+def _reported(q: str) -> bool:
+    """Whether what the question asks is a minutes speaker's report (`lex.REPORTED_BY`): named in its opening
+    clause ("Per the manager's report, ..."), or in every clause that names a move ("How many hikes were there in
+    2022, and what did the staff forecast?" still asks the record for the count)."""
+    if lex.REPORTED_BY.search(re.split(r"[,:]", q, maxsplit=1)[0]):
+        return True
+    clauses = re.split(r"[?;]|,?\s+and\s+", q)
+    return any(lex.REPORTED_BY.search(c) for c in clauses) \
+        and all(lex.REPORTED_BY.search(c) or not lex.MOVE.search(c) for c in clauses)
+
+
 def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Counts, first/last, current, size and decision questions about the target range (or, for a
     balance-sheet question, the statement's balance-sheet sentences)."""
+    if _reported(q):
+        return None, {}
     about_rate = _about_policy_rate(q)
     direction = direction_of(q)
     names_range = re.search(r"\b(?:target range|federal funds|fed funds|policy rate|ffr|range)\b", q, _W)
