@@ -127,6 +127,21 @@ def test_a_move_of_a_market_the_economy_or_a_speakers_report_is_not_the_records(
     assert (q.intent if q else None) == intent
 
 
+@pytest.mark.parametrize(
+    ("question", "opens"),
+    [
+        ("Was the March 2022 hike unanimous?", "No: the vote on March 16, 2022 was 1–1, James Bullard against."),
+        ("Did everyone on the Committee want a 25 basis point hike in March 2022?", "No: the vote was 1–1"),
+        ("Did all members support the May 2022 hike?", "Yes: the vote on May 4, 2022 was 1–0 (unanimous)."),
+        # near miss: a yes or no about the move itself
+        ("Did the FOMC raise rates in May 2022?", "Yes: at the May 4, 2022 meeting"),
+    ],
+)
+def test_a_yes_or_no_about_unanimity_answers_the_vote_not_the_move(question, opens):
+    q = parse_policy_question(question, MEETINGS)
+    assert answer(q, [r for r in RECORDS if r.meeting_date in q.meetings]).direct.startswith(opens)
+
+
 def test_questions_the_record_does_not_answer_go_to_retrieval():
     assert parse_policy_question("What did the staff say about consumer spending in March 2022?", MEETINGS) is None
     assert parse_policy_question("What did participants say about bank stress in 2023?", MEETINGS) is None

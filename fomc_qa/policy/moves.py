@@ -52,7 +52,10 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
     if q.with_votes and len(records) == 1:  # "... and did anyone push for more?"
         direct += " " + _vote_phrase(records[0])
         quotes += [x for d in records[0].dissents for x in quote(records[0], d.source)]
-    if q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
+    if q.yes_no and q.asks_unanimity and len(records) == 1:  # "Did everyone want the 50 basis point cut?"
+        vote = _vote_phrase(records[0])
+        direct = ("No: " if records[0].dissents else "Yes: ") + vote[0].lower() + vote[1:] + " " + sentence(parts[0])
+    elif q.yes_no and q.direction and len(records) == 1:  # "Did the FOMC raise rates in June 2023?"
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
     elif q.yes_no and q.asks_move and len(records) == 1:  # "Did the Fed change rates in January 2025?"
         direct = ("No: " if records[0].decision == "maintain" else "Yes: ") + direct[0].lower() + direct[1:]

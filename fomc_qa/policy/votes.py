@@ -171,6 +171,12 @@ def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         return _edge_meeting(q, records, unanimous, "unanimous decision")
     if q.unanimous and len(records) > 1:  # "Which meetings in 2025 had no dissents?", "how many were unanimous?"
         return _unanimous_meetings(q, records, unanimous)
+    if q.yes_no and q.asks_unanimity and len(records) == 1:  # "Was the July 2023 decision unanimous?"
+        r = records[0]
+        who = f", {' and '.join(d.name for d in r.dissents)} against" if r.dissents else " (unanimous)"
+        return RecordAnswer(f"{'No' if r.dissents else 'Yes'}: the vote on {day(r.meeting_date)} was "
+                            f"{len(r.voters_for)}–{len(r.dissents)}{who}.",
+                            [x for d in r.dissents for x in quote(r, d.source)] or quote(r, r.vote_source))
     parts, quotes = [], []
     for r in records[-MAX_LISTED:]:
         against = len(r.dissents)

@@ -118,6 +118,7 @@ class PolicyQuestion:
     unanimous: bool = False  # "Which 2025 meetings had no dissents?": the span's unanimous decisions, listed
     versus_previous: bool = False  # "smaller than the one before it": against the previous move of its kind (the desk)
     also_current: bool = False  # "the peak, and where is it now?": the latest level follows the span's extreme
+    asks_unanimity: bool = False  # "Was the September 2024 cut unanimous?": a yes or no about the vote, not the move
 
     @property
     def role(self) -> str | None:
@@ -312,7 +313,7 @@ def _asks_first_and_last(q: str) -> bool:
 
 def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Rules in order of specificity; each names what it needs from the question."""
-    q = lex.NO_DISSENT.sub("unanimous", q)
+    q = lex.ALL_AGREED.sub("unanimously backed", lex.NO_DISSENT.sub("unanimous", q))
     replacing = replacing_term(q)  # a change between two quoted terms is about wording, named or not
     wording = lex.STATEMENT_WORDS.search(q) or replacing
     term = (replacing or mention_term(q)) if wording and not re.search(r"\bminutes\b", q, _W) else None
@@ -339,8 +340,8 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
             and not lex.VOTE_ORDINAL.search(main) and not lex.COMPARE.search(main):
         # "Nov 2024: size, range, unanimous?"
         intent, extra = _move_intent(q, named)
-        if intent in ("decision", "change"):
-            return intent, {**extra, "with_votes": True}
+        if intent in ("decision", "change"):  # "Was the September 2024 cut unanimous?": Yes or No is the vote's
+            return intent, {**extra, "with_votes": True, "asks_unanimity": bool(re.search(r"\bunanim\w*", main, _W))}
     if lex.DISSENT.search(main):
         most = bool(lex.MOST.search(q))
         side = _dissent_side(q)
@@ -357,7 +358,7 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
             and not lex.OTHER_VOTES.search(q):
         unanimous = bool(re.search(r"\bunanim\w*", q, _W))
         return "votes", {"person": person, "edge": edge if unanimous else None,
-                         "unanimous": unanimous and bool(lex.COUNT.search(q))}
+                         "unanimous": unanimous and bool(lex.COUNT.search(q)), "asks_unanimity": unanimous}
     rates = tuple(name for name, pattern in lex.RATES.items() if pattern.search(q)) \
         or (("iorb", "on_rrp") if lex.ADMINISTERED.search(q) else ())
     # the reader gives the why

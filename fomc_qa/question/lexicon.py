@@ -335,6 +335,13 @@ TIGHTER = re.compile(
     r"(?:rate\s+)?(?:hikes?|increases?|rais\w*|tighten\w*|holds?|hold\w*|pause|change)\b", _W)
 
 # "meetings with no dissenting votes", "decided without dissent", "nobody dissented": unanimous decisions
+# "Did everyone on the Committee want a 50 basis point cut?", "Did all members support it?": whether the vote was
+# unanimous (read as "unanimous").
+ALL_AGREED = re.compile(
+    r"\b(?:every(?:one|body)|every member|all (?:the )?(?:members|voters|policymakers|officials)"
+    r"|the (?:whole|entire) committee)(?: (?:on|of) the committee)?\s+(?:want\w*|support\w*|favou?r\w*|agree\w*"
+    r"|back\w*|vote\w* for)\b", _W)
+
 NO_DISSENT = re.compile(r"\b(?:no|zero|without(?: a| any)?)\s+dissent\w*(?:\s+votes?)?\b"
                          r"|\b(?:no ?one|nobody|no members?)\s+dissented\b", _W)
 
