@@ -116,6 +116,7 @@ def test_policy_questions(question, intent, span, direction):
         ("According to the manager at the June 2022 meeting, what moved market pricing toward 75 basis point hikes?",
          None),
         ("June 2022 minutes, desk briefing: what moved market pricing from 50 to 75 bp hikes?", None),
+        ("According to the March 2022 minutes, what size of increase would some participants have favored?", None),
         # near misses: the Committee's own moves beside those words
         ("How many times did the Fed raise rates in the fall of 2022?", "count"),
         ("Did the Fed hike in June 2022 after inflation rose?", "decision"),

@@ -419,13 +419,13 @@ def _about_policy_rate(q: str) -> bool:
 
 def _reported(q: str) -> bool:
     """Whether what the question asks is a minutes speaker's report (`lex.REPORTED_BY`): named in its opening
-    clause ("Per the manager's report, ..."), or in every clause that names a move ("How many hikes were there in
-    2022, and what did the staff forecast?" still asks the record for the count)."""
+    clause ("Per the manager's report, ..."), or in every clause that names a move or the policy rate ("How many
+    hikes were there in 2022, and what did the staff forecast?" still asks the record for the count)."""
     if lex.REPORTED_BY.search(re.split(r"[,:]", q, maxsplit=1)[0]):
         return True
     clauses = re.split(r"[?;]|,?\s+and\s+", q)
     return any(lex.REPORTED_BY.search(c) for c in clauses) \
-        and all(lex.REPORTED_BY.search(c) or not lex.MOVE.search(c) for c in clauses)
+        and all(lex.REPORTED_BY.search(c) or not (lex.MOVE.search(c) or _about_policy_rate(c)) for c in clauses)
 
 
 def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:

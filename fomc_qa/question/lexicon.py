@@ -386,10 +386,11 @@ FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
 # directive"): what they say is in the minutes' passages, not in the statement's balance-sheet sentences.
 OTHER_DOCUMENT = re.compile(r"\b(?:principles|plans? for|directives?|implementation note)\b", _W)
 
-# What a minutes speaker reported or discussed ("According to the manager, what moved market pricing toward 75 basis
-# point hikes?"): the minutes' passages answer, not the record of moves.
+# What a minutes speaker reported, discussed or favored ("According to the manager, what moved market pricing toward 75
+# basis point hikes?", "what size of increase would some participants have favored?"): the minutes' passages answer,
+# not the record of moves (participants discuss; members vote, and the record holds their votes).
 REPORTED_BY = re.compile(
-    r"\b(?:according to|per|in) the (?:manager|desk|staff)\b|\b(?:manager|desk|staff)'s\b"
+    r"\bparticipants?\b|\b(?:according to|per|in) the (?:manager|desk|staff)\b|\b(?:manager|desk|staff)'s\b"
     r"|\bthe (?:manager|desk|staff) (?:said|reported|noted|described|discussed|expected|saw)\b"
     r"|\b(?:manager|desk|staff) (?:briefing|report|review|presentation|survey|outlook|forecast)s?\b", _W)
 
