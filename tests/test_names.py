@@ -42,6 +42,9 @@ def test_name_forms_cover_places_plurals_and_acronyms():
     assert mentions("voting against this action was esther l. george", "esther george")
     assert mentions("the tga rose", "treasury general account") and mentions("the boj eased", "bank of japan")
     assert not mentions("the general counsel of the system open market account", "treasury general account")
+    # a place in the documents' own spelling of its central bank ("the Banco Central do Brasil", "the Norges Bank")
+    assert mentions("the banco central do brasil and the bank of korea", "Brazil")
+    assert mentions("the norges bank", "norway")
 
 
 def test_spelled_out_acronyms_join_the_query():

@@ -29,14 +29,17 @@ STOPWORDS = frozenset(
     tell describe explain according""".split()
 )
 
+# A place and its other spellings in the documents: the adjective, and the local name in its central bank's
+# ("the Banco Central do Brasil", "the Norges Bank", "the Sveriges Riksbank").
 _PLACES = (
     ("japan", "japanese"), ("china", "chinese"), ("europe", "european", "euro area"), ("canada", "canadian"),
     ("mexico", "mexican"), ("germany", "german"), ("france", "french"), ("italy", "italian"), ("spain", "spanish"),
     ("russia", "russian"), ("ukraine", "ukrainian"), ("switzerland", "swiss"), ("india", "indian"),
-    ("korea", "korean"), ("brazil", "brazilian"), ("australia", "australian"), ("asia", "asian"),
+    ("korea", "korean"), ("brazil", "brazilian", "brasil"), ("australia", "australian"), ("asia", "asian"),
     ("america", "american"), ("britain", "british", "united kingdom", "u.k.", "uk"), ("israel", "israeli"),
     ("iran", "iranian"), ("turkey", "turkish"), ("argentina", "argentine"), ("africa", "african"),
-    ("sweden", "swedish"), ("norway", "norwegian"), ("netherlands", "dutch"), ("greece", "greek"),
+    ("sweden", "swedish", "sveriges"), ("norway", "norwegian", "norges"), ("denmark", "danish", "danmarks"),
+    ("netherlands", "dutch"), ("greece", "greek"),
     ("taiwan", "taiwanese"),
 )
 _PLACE_FORMS = {word: forms for forms in _PLACES for word in forms if " " not in word}
