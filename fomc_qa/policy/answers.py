@@ -26,7 +26,7 @@ from fomc_qa.policy.phrasing import MAX_LISTED, Quote, RecordAnswer
 from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.votes import answer_attendance, answer_dissents, answer_officer, answer_votes
 from fomc_qa.policy.wording import answer_mention, answer_redline, answer_role
-from fomc_qa.question.intents import PolicyQuestion
+from fomc_qa.question.policy_question import PolicyQuestion
 
 __all__ = ["Quote", "RecordAnswer", "answer"]
 

@@ -21,7 +21,8 @@ from fomc_qa.policy.record import MeetingRecord
 from fomc_qa.policy.securities import answer_securities
 from fomc_qa.policy.timeline import chain, cycle_span, in_span, since_extreme
 from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, RecordAsk, analyze
-from fomc_qa.question.intents import PolicyQuestion, parse_policy_question
+from fomc_qa.question.intents import parse_policy_question
+from fomc_qa.question.policy_question import PolicyQuestion
 from fomc_qa.question.securities import SecuritiesQuestion
 from fomc_qa.text.numbers import word_number
 

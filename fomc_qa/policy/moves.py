@@ -35,7 +35,7 @@ from fomc_qa.policy.phrasing import (
     unique_quotes,
 )
 from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord, rate_label
-from fomc_qa.question.intents import PolicyQuestion
+from fomc_qa.question.policy_question import PolicyQuestion
 from fomc_qa.text.numbers import number_word
 
 

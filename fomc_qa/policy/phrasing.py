@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from fomc_qa.policy.numbers import fed_fraction, percentage_points, range_forms
 from fomc_qa.policy.record import MeetingRecord, Source
-from fomc_qa.question.intents import PolicyQuestion
+from fomc_qa.question.policy_question import PolicyQuestion
 
 VERB = {"raise": "raised", "lower": "lowered", "maintain": "kept"}
 

@@ -20,7 +20,7 @@ from fomc_qa.policy.phrasing import (
 )
 from fomc_qa.policy.preferred import committee_move, preferred_move, preferred_words
 from fomc_qa.policy.record import MeetingRecord, Officer
-from fomc_qa.question.intents import PolicyQuestion
+from fomc_qa.question.policy_question import PolicyQuestion
 
 
 def _dissents(record: MeetingRecord, person: str | None) -> list:

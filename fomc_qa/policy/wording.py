@@ -20,7 +20,7 @@ from fomc_qa.policy.phrasing import (
     span_phrase,
 )
 from fomc_qa.policy.record import MeetingRecord, StatementSentence
-from fomc_qa.question.intents import PolicyQuestion
+from fomc_qa.question.policy_question import PolicyQuestion
 from fomc_qa.text.names import STOPWORDS
 from fomc_qa.text.sentences import that_clause
 

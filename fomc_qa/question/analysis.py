@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from fomc_qa.question.asks import Ask, ask_of
 from fomc_qa.question.dates import QueryFilter, parse_filter, with_question_dates
 from fomc_qa.question.facets import facet_query, question_facets
-from fomc_qa.question.intents import PolicyQuestion, parse_policy_question
+from fomc_qa.question.intents import parse_policy_question
+from fomc_qa.question.policy_question import PolicyQuestion
 from fomc_qa.question.scope import out_of_scope, outside_the_index
 from fomc_qa.question.securities import SecuritiesQuestion, parse_securities_question
 from fomc_qa.question.shorthand import plain_question
