@@ -570,11 +570,14 @@ def test_a_decision_with_the_reasons_its_statement_gives():
                                                                         chunk_id=f"{doc}#000"))
         return record.model_copy(update={"statement": [*record.statement, risk]})
 
-    records = [*RECORDS[:-1], with_risks(RECORDS[-1], "The Committee has gained greater confidence.")]
+    described = with_risks(RECORDS[-1], "The U.S. banking system is sound and resilient.")
+    records = [*RECORDS[:-1], with_risks(described, "The Committee has gained greater confidence.")]
     desk = PolicyDesk(records, lambda chunk_id: None)
     why = desk.consult("Why did the Fed cut rates in September 2024?")
     assert why.question.intent == "reason"
-    assert [x.source.sentence for x in why.answer.quotes][-1] == "The Committee has gained greater confidence."
+    quoted = [x.source.sentence for x in why.answer.quotes]
+    assert quoted[-1] == "The Committee has gained greater confidence."
+    assert "The U.S. banking system is sound and resilient." not in quoted  # it describes; it gives no reason
     first = desk.consult("What was the first cut of 2024, and what justified it?")
     assert first.question.intent == "first" and first.question.why and len(first.answer.quotes) == 2
     assert desk.consult("What did participants say about why they cut in September 2024?") is None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import re
 from collections.abc import Sequence
 
 from fomc_qa.policy.numbers import (
@@ -73,9 +74,20 @@ def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Record
     return RecordAnswer(direct, unique_quotes(quotes))
 
 
+# A statement sentence that gives the decision's reason ("In light of the progress on inflation ...", "Holding the
+# target range steady at this meeting allows the Committee to assess ...", "has gained greater confidence"), not one
+# that only describes ("The U.S. banking system is sound and resilient.").
+_GIVES_REASON = re.compile(r"\bin light of\b|\bgiven\b|\bin view of\b|\ballows? the Committee to\b|\bto assess\b"
+                           r"|\bgained greater confidence\b|\bjudges that\b|\bbalance of risks\b|\bin order to\b"
+                           r"|\breflecting\b|\bbecause\b|\bto support\b|\bto help\b", re.I)
+
+
 def _reasons(r: MeetingRecord) -> list[Quote]:
-    """The statement's sentences that weigh the outlook and its risks, which its decision rests on."""
-    sources = [s.source for s in r.statement if s.role == "risks" or (s.role == "decision" and "risks" in s.also)]
+    """The statement's sentences that give the reason its decision rests on: those weighing the outlook and its
+    risks, the decision's own and its guidance, when they say why (`_GIVES_REASON`); the rest describe."""
+    weighing = [s for s in r.statement if s.role == "risks" or (s.role == "decision" and "risks" in s.also)
+                or s.role == "forward_guidance"]
+    sources = [s.source for s in weighing if _GIVES_REASON.search(s.source.sentence)]
     return [x for source in sources for x in quote(r, source)]
 
 
