@@ -9,7 +9,7 @@ import pytest
 
 from fomc_qa.answering.compose import compose, quote_views
 from fomc_qa.answering.confidence import HIGH, MIN_SEEN, Calibration, Signals, reliability, wilson_lower
-from fomc_qa.answering.quote_fit import Example, Outcome, fit_examples, fit_tuning
+from fomc_qa.answering.quote_fit import Example, Outcome, beats_noise, fit_examples, fit_tuning
 from fomc_qa.answering.tuning import NO_TUNING, load_tuning
 from fomc_qa.question.analysis import analyze
 from fomc_qa.text.sentences import that_clause
@@ -52,6 +52,14 @@ def test_fit_tuning_reports_out_of_fold_figures_and_a_reliability_table():
     assert figures["dev_form_after"] > figures["dev_form_before"] and figures["quote_scorer_kept"]
     assert set(figures["reliability"]) == {"high", "medium", "low"}
     assert tuning.scorer is not None and tuning.calibration is not None
+
+
+def test_the_scorer_ships_only_when_it_beats_the_rules_by_more_than_noise():
+    before = [0.5] * 600
+    assert beats_noise([0.6] * 600, before)  # every answer better
+    noisy = [0.5 + (0.25 if i % 2 else -0.25) + (0.001 if i % 3 == 0 else 0.0) for i in range(600)]
+    assert sum(noisy) > sum(before) and not beats_noise(noisy, before)  # better on average by a hair: noise
+    assert not beats_noise([0.4] * 600, before)
 
 
 def test_confidence_is_high_only_where_that_kind_of_answer_was_right_often_enough():
