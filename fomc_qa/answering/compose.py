@@ -117,7 +117,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     record_quotes = tuple(q.text for q in _quotes(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
-    return Composed(lead, _lines(evidence))  # one paragraph: no line break in a lead
+    return Composed(lead, _lines(evidence))
 
 
 def decline_text(analysis: QuestionAnalysis) -> str:
