@@ -164,3 +164,25 @@ def test_a_directive_sentence_is_reported_as_the_desks_instruction():
     composed = compose(analyze("What ON RRP offering rate did the Desk use after December 2024?"), raw)
     assert composed.lead.startswith("The December 18, 2024 directive instructs the Desk to conduct standing")
     assert "say that conduct" not in composed.lead
+
+
+def test_a_record_lead_that_leaves_out_what_the_question_asks_takes_the_quote_that_says_it():
+    record = ("The pace of purchases in December 2020: Treasury securities: $80 billion a month; agency mortgage-backed "
+              "securities: $40 billion a month.")
+    statement = "FOMC statement of December 16, 2020"
+    raw = f"{record}\n\n" + _raw(
+        (statement, "The Federal Reserve will continue to increase its holdings of Treasury securities by at least $80 "
+                    "billion per month until substantial further progress has been made toward the Committee's "
+                    "maximum employment and price stability goals.", 1),
+        (statement, "These asset purchases help foster smooth market functioning.", 1))
+    until = compose(analyze("In December 2020, what monthly pace of purchases did the FOMC commit to, and until "
+                            "what progress was made?"), raw, record)
+    assert until.lead.startswith(record)
+    assert until.lead.endswith("The December 16, 2020 statement says that the Federal Reserve will continue to "
+                               "increase its holdings of Treasury securities by at least $80 billion per month until "
+                               "substantial further progress has been made toward the Committee's maximum employment "
+                               "and price stability goals. [1]")
+    assert not any("substantial further progress" in e for e in until.evidence)  # said once, in the lead
+    # near miss: the record's line says all the question asks (one word of it in a quote is not enough)
+    pace = compose(analyze("What monthly pace of Treasury purchases did the FOMC set in December 2020?"), raw, record)
+    assert pace.lead == record

@@ -27,6 +27,7 @@ MAX_QUOTES = 3
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
+UNTOLD_WORDS = 2  # a quote beside the record's lead joins it when it says this many question words the lead lacks
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
@@ -117,6 +118,10 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     record_quotes = tuple(q.text for q in _quotes(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
+    told = _told_beside(analysis, lead, evidence) if record_direct else None
+    if told is not None:  # the record's line leaves out what the question asks about: its quote says it
+        lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
+        evidence.remove(told)
     return Composed(lead, _lines(evidence))
 
 
@@ -195,6 +200,22 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         return usable[0] if usable else None
     focus = _focus(analysis.parts[0].text if len(analysis.parts) > 1 else analysis.plain)  # the other parts follow
     return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
+
+
+def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -> Quote | None:
+    """Of the evidence beside a record's lead, the quote that says what the question asks about and the lead does
+    not: the one sharing most (and at least UNTOLD_WORDS) of the question's content words the lead leaves out ("...,
+    and until when?": "until substantial further progress has been made"), so the lead answers every part."""
+    untold = _focus(analysis.plain) - _content(lead)
+    scored = [(len(untold & _content(q.text)), -q.place, q) for q in evidence if not LEANS.match(q.text)]
+    best = max(scored, key=lambda s: s[:2], default=None)
+    return best[2] if best is not None and best[0] >= UNTOLD_WORDS else None
+
+
+def _names_source(lead: str, q: Quote) -> bool:
+    """The lead already says it tells this quote's document ("The March 16, 2022 statement says that ...")."""
+    m = _LABEL.match(q.label)
+    return m is not None and f"The {m.group('day')} {m.group('kind')}" in lead
 
 
 def _focus(text: str) -> set[str]:
