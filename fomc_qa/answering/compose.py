@@ -3,7 +3,7 @@
 The record's direct sentence and the reader's (or an LM's) quoted sentences arrive as one text with [n] markers;
 `compose` turns it into a `Composed` answer: the lead (plain sentences: the record's fact in clean prose, and for a
 question the record does not answer, or a "why" it does not explain, the best quoted sentence attributed to its
-document), then the evidence (the quotes that help, at most MAX_QUOTES beside the record's lead and PASSAGE_EVIDENCE
+document, and the quote that says what the question asks about and the rest of the lead does not), then the evidence (the quotes that help, at most MAX_QUOTES beside the record's lead and PASSAGE_EVIDENCE
 beside a lead that quotes the passages, more only for a list or an evolution, one per meeting). Quotes that do not
 help are left to the sources list: the Board's votes on administered rates unless rates are asked, procedure, and a
 sentence that leans on one not quoted ("They also ...").
@@ -27,7 +27,7 @@ MAX_QUOTES = 3
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
-UNTOLD_WORDS = 2  # a quote beside the record's lead joins it when it says this many question words the lead lacks
+UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
@@ -118,8 +118,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     record_quotes = tuple(q.text for q in _quotes(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
-    told = _told_beside(analysis, lead, evidence) if record_direct else None
-    if told is not None:  # the record's line leaves out what the question asks about: its quote says it
+    told = _told_beside(analysis, lead, evidence)
+    if told is not None:  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
         evidence.remove(told)
     return Composed(lead, _lines(evidence))
@@ -203,9 +203,10 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
 
 
 def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -> Quote | None:
-    """Of the evidence beside a record's lead, the quote that says what the question asks about and the lead does
-    not: the one sharing most (and at least UNTOLD_WORDS) of the question's content words the lead leaves out ("...,
-    and until when?": "until substantial further progress has been made"), so the lead answers every part."""
+    """Of the evidence, the quote that says what the question asks about and the lead (the record's line, or the
+    passages' best sentences) does not: the one sharing most (and at least UNTOLD_WORDS) of the question's content
+    words the lead leaves out ("..., and until when?": "until substantial further progress has been made"), so the
+    lead answers every part."""
     untold = _focus(analysis.plain) - _content(lead)
     scored = [(len(untold & _content(q.text)), -q.place, q) for q in evidence if not LEANS.match(q.text)]
     best = max(scored, key=lambda s: s[:2], default=None)
