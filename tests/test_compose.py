@@ -167,8 +167,8 @@ def test_a_directive_sentence_is_reported_as_the_desks_instruction():
 
 
 def test_a_record_lead_that_leaves_out_what_the_question_asks_takes_the_quote_that_says_it():
-    record = ("The pace of purchases in December 2020: Treasury securities: $80 billion a month; agency mortgage-backed "
-              "securities: $40 billion a month.")
+    record = ("The pace of purchases in December 2020: Treasury securities: $80 billion a month; agency "
+              "mortgage-backed securities: $40 billion a month.")
     statement = "FOMC statement of December 16, 2020"
     raw = f"{record}\n\n" + _raw(
         (statement, "The Federal Reserve will continue to increase its holdings of Treasury securities by at least $80 "

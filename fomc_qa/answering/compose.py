@@ -3,10 +3,11 @@
 The record's direct sentence and the reader's (or an LM's) quoted sentences arrive as one text with [n] markers;
 `compose` turns it into a `Composed` answer: the lead (plain sentences: the record's fact in clean prose, and for a
 question the record does not answer, or a "why" it does not explain, the best quoted sentence attributed to its
-document, and the quote that says what the question asks about and the rest of the lead does not), then the evidence (the quotes that help, at most MAX_QUOTES beside the record's lead and PASSAGE_EVIDENCE
-beside a lead that quotes the passages, more only for a list or an evolution, one per meeting). Quotes that do not
-help are left to the sources list: the Board's votes on administered rates unless rates are asked, procedure, and a
-sentence that leans on one not quoted ("They also ...").
+document; then a quote saying what the question asks about and the lead does not), then the evidence (the quotes
+that help, at most MAX_QUOTES beside the record's lead and PASSAGE_EVIDENCE beside a lead that quotes the passages,
+more only for a list or an evolution, one per meeting). Quotes that do not help are left to the sources list: the
+Board's votes on administered rates unless rates are asked, procedure, and a sentence that leans on one not quoted
+("They also ...").
 """
 
 from __future__ import annotations
