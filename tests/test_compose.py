@@ -186,3 +186,17 @@ def test_a_record_lead_that_leaves_out_what_the_question_asks_takes_the_quote_th
     # near miss: the record's line says all the question asks (one word of it in a quote is not enough)
     pace = compose(analyze("What monthly pace of Treasury purchases did the FOMC set in December 2020?"), raw, record)
     assert pace.lead == record
+
+
+def test_a_lead_sentence_pointing_back_brings_the_sentence_it_points_to():
+    record = "At the March 3, 2020 unscheduled meeting the FOMC lowered the target range by 1/2 percentage point."
+    statement = "FOMC statement of March 3, 2020"
+    raw = f"{record}\n" + _raw(
+        (statement, "In light of these risks and in support of its goals, the Committee decided today to lower the "
+                    "target range.", 1),
+        (statement, "However, the coronavirus poses evolving risks to economic activity.", 1),
+        (statement, "The Committee is closely monitoring developments.", 1))
+    composed = compose(analyze("Why did the FOMC cut rates on March 3, 2020?"), raw, record)
+    assert "statement says that the coronavirus poses evolving risks to economic activity. In light of these risks" \
+        in composed.lead
+    assert not any("coronavirus" in e for e in composed.evidence)  # said once, in the lead

@@ -583,6 +583,26 @@ def test_a_decision_with_the_reasons_its_statement_gives():
     assert desk.consult("What did participants say about why they cut in September 2024?") is None
 
 
+def test_a_reason_pointing_back_brings_the_sentence_it_points_to():
+    last = RECORDS[-1]
+    doc = last.statement_id
+
+    def said(role: str, text: str, also: list[str] | None = None) -> StatementSentence:
+        return StatementSentence(role=role, paragraph=0, also=also or [],
+                                 source=Source(sentence=text, document_id=doc, chunk_id=f"{doc}#000"))
+
+    statement = [said("economic_activity", "The fundamentals of the U.S. economy remain strong."),
+                 said("risks", "However, the coronavirus poses evolving risks to economic activity."),
+                 said("decision", "In light of these risks, the Committee decided to lower the target range.",
+                      ["risks"])]
+    records = [*RECORDS[:-1], last.model_copy(update={"statement": statement})]
+    why = PolicyDesk(records, lambda chunk_id: None).consult("Why did the Fed cut rates in September 2024?")
+    quoted = [x.source.sentence for x in why.answer.quotes]
+    assert quoted.index("However, the coronavirus poses evolving risks to economic activity.") < \
+        quoted.index("In light of these risks, the Committee decided to lower the target range.")
+    assert "The fundamentals of the U.S. economy remain strong." not in quoted  # near miss: pointed to by nothing
+
+
 def test_wording_at_a_spans_end_and_whether_it_changed():
     desk = PolicyDesk(RECORDS, lambda chunk_id: None)
     end = desk.consult("What did the statement say about inflation at the end of 2022?")

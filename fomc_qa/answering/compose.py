@@ -22,7 +22,7 @@ from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, QuoteScorer, Quo
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.text.lexical import stem
-from fomc_qa.text.sentences import that_clause
+from fomc_qa.text.sentences import POINTS_BACK, that_clause
 
 MAX_QUOTES = 3
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
@@ -64,6 +64,7 @@ _STOP = frozenset("the and for that with what did does was were are has have had
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 _NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
                           r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
+_CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless), ")
 _DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
 
 
@@ -108,9 +109,9 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if not leads or _why_unexplained(analysis, record_direct):
         lead_quote = _lead_quote(analysis, quotes, prefer_cause=bool(record_direct))
         if lead_quote is not None:
-            follower = _follower(quotes, lead_quote)
-            leads.append(_attributed(lead_quote, follower))
-            chosen += [lead_quote] + ([follower] if follower else [])
+            follower, before = _follower(quotes, lead_quote), _pointed_to(quotes, lead_quote)
+            leads.append(_attributed(lead_quote, follower, before=before))
+            chosen += [q for q in (before, lead_quote, follower) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
         for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
             leads.append(_attributed(part, same_source=bool(chosen) and chosen[0].label == part.label))
@@ -232,6 +233,17 @@ def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
     return nxt if nxt is not None and nxt.marks == lead.marks and LEANS.match(nxt.text) else None
 
 
+def _pointed_to(quotes: list[Quote], lead: Quote) -> Quote | None:
+    """The sentence the lead's points back to ("In light of these risks ..." -> "However, the coronavirus poses
+    evolving risks to economic activity."): a quote of the same passage naming what "these risks" are."""
+    m = POINTS_BACK.search(lead.text)
+    if m is None:
+        return None
+    names = re.compile(rf"\b{m.group('noun')}\b", re.I)
+    return next((q for q in quotes if q is not lead and q.marks == lead.marks and names.search(q.text)
+                 and not POINTS_BACK.search(q.text)), None)
+
+
 def _unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
     """The parts of a multi-part question the record does not answer ("..., and what condition was attached?")."""
     if len(analysis.parts) < 2 or len(analysis.record_parts) != len(analysis.parts):
@@ -292,11 +304,13 @@ def _plain_note(note: str) -> str:
     return note.replace(" → ", " became ").replace("→", " became ")
 
 
-def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = False) -> str:
+def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = False, before: Quote | None = None) -> str:
     """"The June 14, 2023 minutes say that almost all participants judged ... [3]" (the section is in the quote's
-    label among the evidence and in the sources)."""
+    label among the evidence and in the sources); with the sentence it points back to `before` it."""
     m = _LABEL.match(q.label)
     sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
+    if before is not None:  # "However, the coronavirus poses evolving risks ... In light of these risks, ..."
+        sentence = f"{_CONNECTIVE.sub('', before.text.rstrip())} {sentence}"
     if m is None:
         return f"{sentence}{q.marks}"
     minutes = m.group("kind") == "minutes"

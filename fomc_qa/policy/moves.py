@@ -35,9 +35,10 @@ from fomc_qa.policy.phrasing import (
     span_phrase,
     unique_quotes,
 )
-from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord, rate_label
+from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord, StatementSentence, rate_label
 from fomc_qa.question.policy_question import PolicyQuestion
 from fomc_qa.text.numbers import number_word
+from fomc_qa.text.sentences import POINTS_BACK
 
 
 def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
@@ -87,8 +88,21 @@ def _reasons(r: MeetingRecord) -> list[Quote]:
     risks, the decision's own and its guidance, when they say why (`_GIVES_REASON`); the rest describe."""
     weighing = [s for s in r.statement if s.role == "risks" or (s.role == "decision" and "risks" in s.also)
                 or s.role == "forward_guidance"]
-    sources = [s.source for s in weighing if _GIVES_REASON.search(s.source.sentence)]
+    sources = []
+    for s in weighing:
+        if not _GIVES_REASON.search(s.source.sentence):
+            continue
+        before = _antecedent(r, s)
+        sources += ([before.source] if before is not None and before.source not in sources else []) + [s.source]
     return [x for source in sources for x in quote(r, source)]
+
+
+def _antecedent(r: MeetingRecord, s: StatementSentence) -> StatementSentence | None:
+    """The sentence a reason points back to ("However, the coronavirus poses evolving risks to economic activity."
+    before "In light of these risks ..."): the one before it in its paragraph; None when it points nowhere."""
+    at = r.statement.index(s)
+    before = r.statement[at - 1] if at and POINTS_BACK.search(s.source.sentence) else None
+    return before if before is not None and before.paragraph == s.paragraph else None
 
 
 def answer_compare(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:

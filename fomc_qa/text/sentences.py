@@ -73,3 +73,8 @@ def that_clause(sentence: str) -> str:
     if text and not _PROPER_START.match(text):
         text = text[0].lower() + text[1:]
     return text
+
+
+# "In light of these risks ...": a sentence pointing back to the one before it, which says what "these risks" are
+POINTS_BACK = re.compile(r"\b(?:these|those|such) (?P<noun>risks|developments|factors|considerations|conditions)\b",
+                         re.I)
