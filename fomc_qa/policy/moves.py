@@ -331,7 +331,8 @@ def answer_rate_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> 
         held = [(r, rate) for r, rate in series if rate.percent == level]
         (first, first_rate), (last, last_rate) = held[0], held[-1]
         word = "highest" if q.edge == "high" else "lowest"
-        direct = f"The {word} {label} {span} was {percent_forms(level)}, set at the {day(first.meeting_date)} meeting"
+        direct = (f"The {word} {label} {span} was {percent_forms(first_rate)}, set at the "
+                  f"{day(first.meeting_date)} meeting")
         if last is first:
             return RecordAnswer(direct + ".", quote(first, first_rate.source))
         direct += f" and kept through the {day(last.meeting_date)} meeting."
@@ -345,7 +346,7 @@ def answer_rate_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> 
     (_, old), (meeting, new) = changes[0] if q.edge == "first" else changes[-1]
     moved = "raised" if new.percent > old.percent else "lowered"
     direct = (f"The {q.edge} change in the {label} {span} came at the {day(meeting.meeting_date)} meeting, which "
-              f"{moved} it from {percent_forms(old.percent)} to {percent_forms(new.percent)}.")
+              f"{moved} it from {percent_forms(old)} to {percent_forms(new)}.")
     return RecordAnswer(direct, quote(meeting, new.source))
 
 
@@ -367,7 +368,7 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
         for r in shown:
             rate = r.rate(name)
             if rate is not None:
-                parts.append(f"{day(r.meeting_date)}: {percent_forms(rate.percent)}{_rate_move(rate, previous, name)}")
+                parts.append(f"{day(r.meeting_date)}: {percent_forms(rate)}{_rate_move(rate, previous, name)}")
                 quotes += quote(r, rate.source)
             previous = r
         label = rate_label(name, shown[0].meeting_date, shown[-1].meeting_date) if shown else RATE_LABEL[name]
@@ -393,7 +394,7 @@ def _rates_at(q: PolicyQuestion, r: MeetingRecord, before: MeetingRecord | None)
             continue
         verb = "was " if not set_at else ""
         moved = _rate_move(rate, before, name)
-        set_at.append(f"the {rate_label(name, r.meeting_date)} {verb}{percent_forms(rate.percent)}{moved}")
+        set_at.append(f"the {rate_label(name, r.meeting_date)} {verb}{percent_forms(rate)}{moved}")
         quotes += quote(r, rate.source)
     said = (f"At the {day(r.meeting_date)} meeting " + ", and ".join(set_at)) if set_at else ""
     lacking = f"the documents of the {day(r.meeting_date)} meeting do not state the {' or the '.join(missing)}" \
@@ -408,7 +409,7 @@ def _rate_move(rate: AdministeredRate, previous: MeetingRecord | None, name: str
         return ""
     bp = round((rate.percent - before.percent) * 100)
     verb = "raised" if bp > 0 else "lowered"
-    return f", {verb} {abs(bp)} basis points from {before.percent:.2f} percent"
+    return f", {verb} {abs(bp)} basis points from {percent_forms(before)}"
 
 
 def after_event(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> list[MeetingRecord]:

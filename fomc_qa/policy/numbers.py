@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
-from fomc_qa.policy.record import RateRange
+from fomc_qa.policy.record import AdministeredRate, RateRange
 from fomc_qa.text.numbers import NUMBER_WORDS
 
 
@@ -42,7 +43,15 @@ def fed_range(r: RateRange) -> str:
     return f"{fed_fraction(r.low)} to {fed_fraction(r.high)} percent"
 
 
-def percent_forms(value: float) -> str:
-    """4.4 -> "4.40 percent", 0.1 -> "0.10 percent": administered rates as the Board states them, in decimals to the
-    hundredth (so one form is enough)."""
-    return f"{value:.2f} percent"
+_PERCENT = re.compile(r"(\d+(?:\.\d+)?) percent\b")
+
+
+def percent_forms(rate: AdministeredRate) -> str:
+    """An administered rate as its document states it ("4.9 percent", "0.10 percent", "5 percent"): the number the
+    rate's sentence gives for its value (an analyst searching the minutes finds the same words), else to the
+    hundredth."""
+    for m in _PERCENT.finditer(rate.source.sentence):
+        if abs(float(m.group(1)) - rate.percent) < 1e-9:
+            return f"{m.group(1)} percent"
+    return f"{rate.percent:.2f} percent"
+
