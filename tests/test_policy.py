@@ -1168,3 +1168,17 @@ def test_a_dissent_about_guidance_is_not_read_as_a_rate_preference():
     assert preferred_words(guidance, held) == ""  # the Committee held too: the dissent is about its guidance
     assert preferred_words("preferred to raise the target range by 1/4 percentage point", held).startswith(
         "an increase of")
+
+
+def test_a_cycle_named_by_its_start_includes_that_meeting_and_a_named_move_is_that_move():
+    began = parse_policy_question("How many hikes in the tightening cycle that began in March 2022?", MEETINGS)
+    assert began.intent == "count" and began.cycle == "raise" and D(2022, 3, 16) in began.meetings
+    # near miss: "after" a date still counts from the meeting after it
+    after = parse_policy_question("How many hikes after March 2022?", MEETINGS)
+    assert D(2022, 3, 16) not in after.meetings and D(2022, 5, 4) in after.meetings
+    why = parse_policy_question("Why did the FOMC open the easing cycle with a half-point cut in September 2024?",
+                                MEETINGS)
+    assert why.intent == "reason" and why.meetings == (D(2024, 9, 18),) and why.cycle is None
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    answer = desk.consult("Why did the FOMC open the easing cycle with a half-point cut in September 2024?").answer
+    assert answer.direct.startswith("At the September 18, 2024 meeting the FOMC lowered")

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
+from fomc_qa.question.lexicon import WHY
+
 
 class Ask(StrEnum):
     WHY = "why"
@@ -38,14 +40,15 @@ def _rx(pattern: str) -> re.Pattern[str]:
 
 ASK_RULES: tuple[AskRule, ...] = (
     AskRule(Ask.WHY,
-            _rx(r"\bwhy\b|\breason(?:s|ing)?\b|\brationale\b|\bexplanations?\b|\bon what basis\b|\bthinking behind\b"
-                r"|\bjustif\w*|\bwhat (?:prompted|led|drove|motivated|caused"
-                r"|was behind|explains?)\b|\bon what grounds\b|\bmotivat\w+"),
+            WHY,
             ("Why did the Fed pause in June 2023?", "What reasons did the minutes give for slowing the hikes?",
              "What prompted the emergency cut in March 2020?", "What justified the first cut of 2024?",
+             "What pushed the FOMC to a 75 bp hike in June 2022?", "What was the Committee's case for a 50 bp hike?",
+             "July 2024 hold: what stopped the Committee from cutting?",
              "Esther George dissented in June 2022: what was her reasoning?",
              "What explanation did the minutes give for slowing the pace of runoff?"),
             ("What did the staff say about the risks to inflation?", "When did the Fed pause?",
+             "What did the Committee decide about the case of a bank in stress?",
              "By how many basis points did the Fed cut in September 2024?")),
     AskRule(Ask.COMPARE,
             _rx(r"\bcompar\w*|\bversus\b|\bvs\.?(?=\s)|\bdiffer\w*|\b(?:bigger|larger|smaller|greater|higher|lower"

@@ -128,7 +128,7 @@ def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | 
         anchor = month_meetings(meetings, int(m.group(4)), month_number(m.group(2)), day)
         if not anchor:
             continue
-        inclusive = m.group(1) == "since"
+        inclusive = m.group(1) == "since" or m.group(1).endswith(" in")  # "the cycle that began in September 2024"
         start = min(anchor) if inclusive else max(anchor)
         return {d for d in meetings if d > start or (inclusive and d == start)}, m.group(0)
     return None

@@ -171,6 +171,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
             extra["direction"] = kind
     if intent is None:
         return None
+    if cycle and named and len(span) == 1 and intent in ("reason", *lex.POINT_INTENTS):
+        extra = {**extra, "cycle": None, "after_cycle": False}  # "open the easing cycle in September 2024": that move
     if intent == "compare" and len(span) < 2:  # "Was the July 2023 hike larger than usual?": that one move
         intent = "change" if extra.get("direction") else "decision"
     if intent in lex.POINT_INTENTS and len(span) > 1 and extra.get("edge") not in ("first", "last"):

@@ -133,9 +133,12 @@ HOLD_MEETINGS = re.compile(r"\b(?:hold|held|have|had)\s+(?:in|during|over|betwee
                             r"|a year|\d{4})\b|\b(?:hold|held|have|had)\s*\??$", _W)  # meetings held, not rates
 
 # "Why did the FOMC cut in September 2024?": the statement gives the Committee's reasons beside its decision;
-# what participants or the staff argued is the minutes' (left to the passages).
-WHY = re.compile(r"\bwhy\b|\breasons?\b|\brationale\b|\bjustif\w*|\bwhat (?:prompted|led|drove|motivated|was behind)\b"
-                  r"|\bexplain\w*", _W)
+# what participants or the staff argued is the minutes' (left to the passages). The one "why" pattern: the Ask table's
+# WHY row (fomc_qa.question.asks, with its examples and near misses) reads with it too.
+WHY = re.compile(r"\bwhy\b|\breason(?:s|ing)?\b|\brationale\b|\bexplanations?\b|\bexplain\w*|\bon what basis\b"
+                 r"|\bthinking behind\b|\bjustif\w*"
+                 r"|\bwhat (?:prompted|led|drove|pushed|stopped|kept|held back|motivated|caused|was behind)\b"
+                 r"|\bon what grounds\b|\bmotivat\w+|(?:\b(?:the|its|their)|['’]s) case for\b", _W)
 
 OTHERS_VIEWS = re.compile(r"\b(?:participants?|members?|staff|minutes|dissent\w*|argu\w*|discuss\w*|desk|manager"
                            r"|survey\w*|respondents?)\b", _W)
