@@ -200,3 +200,21 @@ def test_a_lead_sentence_pointing_back_brings_the_sentence_it_points_to():
     assert "statement says that the coronavirus poses evolving risks to economic activity. In light of these risks" \
         in composed.lead
     assert not any("coronavirus" in e for e in composed.evidence)  # said once, in the lead
+
+
+def test_when_no_quote_is_of_the_named_meeting_the_next_minutes_report_it():
+    later = "FOMC minutes of November 7, 2024 (Developments in Financial Markets and Open Market Operations)"
+    raw = _raw((later, "The September quarter-end also saw the first non-test use of the standing repo facility "
+                       "(SRF), with two counterparties borrowing $2.6 billion.", 1),
+               (later, "Overall, the manager judged that the SRF performed about in line with the Desk's "
+                       "expectations.", 1))
+    composed = compose(analyze("How much was borrowed at the SRF's first non-test use at the September 2024 "
+                               "quarter-end?", QuestionIndex((dt.date(2024, 9, 18), dt.date(2024, 11, 7)))), raw)
+    assert composed.lead.startswith("The November 7, 2024 minutes say that the September quarter-end also saw")
+    # near miss: beside a quote of the named meeting, the other meeting's quote stays out
+    named = "FOMC minutes of September 18, 2024 (Developments in Financial Markets and Open Market Operations)"
+    both = _raw((named, "The manager noted that the standing repo facility was available at quarter-end.", 2))
+    both = f"{both} {raw}"
+    kept = compose(analyze("What did the manager say about the SRF at the September 2024 quarter-end?",
+                           QuestionIndex((dt.date(2024, 9, 18), dt.date(2024, 11, 7)))), both)
+    assert "November 7, 2024" not in kept.text

@@ -100,6 +100,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     """The lead and the evidence of a raw answer (the record's lines first when `record_direct` is given). With a
     fitted `scorer` the lead and the evidence take the quotes most likely to answer, else the answer's first."""
     quotes = _quotes(raw)
+    if quotes and all(_off_meeting(analysis, q) for q in quotes):
+        analysis = _reported_later(analysis)
     if scorer is not None and quotes:
         scores = scorer.score(quote_features(analysis, quote_views(raw)))
         quotes = [dataclasses.replace(q, score=float(s)) for q, s in zip(quotes, scores, strict=True)]
@@ -346,6 +348,13 @@ def _off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:
     day = dt.datetime.strptime(m.group("day"), "%B %d, %Y").date()
     later_minutes = m.group("kind") == "minutes" and 0 < (day - meeting).days <= RECORDED_WITHIN
     return day != meeting and not later_minutes
+
+
+def _reported_later(analysis: QuestionAnalysis) -> QuestionAnalysis:
+    """The analysis with no meeting to keep quotes to, when none of the reader's quotes is of the meeting the question
+    names: what happened after a meeting is reported in the next one's minutes ("the first use of the standing repo
+    facility at the September 2024 quarter-end" is in the November 7, 2024 minutes), and those quotes are the answer."""
+    return dataclasses.replace(analysis, filter=dataclasses.replace(analysis.filter, meetings=None))
 
 
 def _lists(analysis: QuestionAnalysis) -> bool:
