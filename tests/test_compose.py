@@ -218,3 +218,16 @@ def test_when_no_quote_is_of_the_named_meeting_the_next_minutes_report_it():
     kept = compose(analyze("What did the manager say about the SRF at the September 2024 quarter-end?",
                            QuestionIndex((dt.date(2024, 9, 18), dt.date(2024, 11, 7)))), both)
     assert "November 7, 2024" not in kept.text
+
+
+def test_a_why_leads_with_the_committees_reason_not_the_staffs_report_unless_the_staff_is_asked():
+    record = "At the June 14, 2023 meeting the FOMC kept the target range at 5 to 5-1/4 percent."
+    staff = "FOMC minutes of June 14, 2023 (Staff Review of the Financial Situation)"
+    raw = f"{record}\n\n" + _raw(
+        (staff, "Measures of inflation compensation fell, reflecting lower expected inflation.", 1),
+        (MINUTES, "Almost all participants judged that holding the range steady would allow them more time to "
+                  "assess the economy, given the cumulative tightening.", 2))
+    why = compose(analyze("Why did the Fed hold rates in June 2023?"), raw, record)
+    assert "almost all participants judged that holding" in why.lead
+    staff_asked = compose(analyze("Why did the staff see lower inflation compensation in June 2023?"), raw, record)
+    assert "inflation compensation fell" in staff_asked.lead  # near miss: the staff asked about

@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER
-from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, QuoteScorer, QuoteView, quote_features
+from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, QuoteView, quote_features
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.text.lexical import stem
@@ -64,6 +64,8 @@ _STOP = frozenset("the and for that with what did does was were are has have had
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 _NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
                           r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
+# minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
+_REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless), ")
 _DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
 
@@ -196,7 +198,7 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded."""
     usable = _ranked([q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)])
     if prefer_cause or Ask.WHY in analysis.asks:
-        reasons = [q for q in usable if GIVES_REASON.search(q.text)]
+        reasons = [q for q in usable if GIVES_REASON.search(q.text) and _gives_the_deciders_reason(analysis, q)]
         kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's
         named = [q for q in reasons if any(f"FOMC {kind}" in q.label for kind in kinds)]
         usable = named or reasons or usable
@@ -221,6 +223,14 @@ def _names_source(lead: str, q: Quote) -> bool:
     """The lead already says it tells this quote's document ("The March 16, 2022 statement says that ...")."""
     m = _LABEL.match(q.label)
     return m is not None and f"The {m.group('day')} {m.group('kind')}" in lead
+
+
+def _gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """A why's reason is the Committee's (its statement, the participants' policy discussion, its policy action),
+    not what the staff's outlook or the manager's market report says, unless the question asks about them."""
+    if any(asks.search(analysis.plain) for _, asks, _ in SPEAKERS[:2]):  # the staff, the manager
+        return True
+    return not _REPORTERS.search(q.label.partition("(")[2])
 
 
 def _focus(text: str) -> set[str]:
