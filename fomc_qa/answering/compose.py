@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER
@@ -131,11 +132,17 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     return Composed(lead, _lines(evidence))
 
 
-def decline_text(analysis: QuestionAnalysis) -> str:
+def decline_text(analysis: QuestionAnalysis, read: Sequence[str] = ()) -> str:
     """Why the answer declines, in one or two sentences: the scope rule's reason, or that nothing indexed bears on
-    the question; with a meeting the question names that is indexed, where its documents can be asked about."""
+    the question (naming what it asks about that no passage `read` mentions: "ISM"); with a meeting the question
+    names that is indexed, where its documents can be asked about."""
     reason = analysis.scope.reason
     if reason is None:
+        text = " ".join(read).lower()
+        unmentioned = [_as_asked(name, analysis.asked) for name in analysis.names if name.lower() not in text]
+        if unmentioned:
+            return (f"{INSUFFICIENT_ANSWER} Declined: none of the statement or minutes passages closest to it "
+                    f"mentions {' or '.join(unmentioned)}.")
         return f"{INSUFFICIENT_ANSWER} No indexed passage bears on it closely enough to quote."
     text = f"{INSUFFICIENT_ANSWER} Declined: {reason}."
     named = sorted(analysis.filter.meetings or ())
@@ -144,6 +151,12 @@ def decline_text(analysis: QuestionAnalysis) -> str:
         text += f" The statement and minutes of the {days} meeting{'s' if len(named) > 1 else ''} are indexed: " \
                 "ask what they say."
     return text
+
+
+def _as_asked(name: str, asked: str) -> str:
+    """A name as the question spells it ("ism" -> "ISM")."""
+    m = re.search(re.escape(name), asked, re.I)
+    return m.group(0) if m else name
 
 
 def clean_prose(text: str) -> str:

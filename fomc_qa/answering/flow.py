@@ -57,7 +57,7 @@ class Reading:
 def declined(analysis: QuestionAnalysis, hits: list[SearchHit], raw: str = "", retrieval_ms: float = 0.0,
              generation_ms: float = 0.0) -> Reading:
     """An "insufficient" reading whose text says why: the scope rule's reason, or that nothing indexed bears on it."""
-    text = decline_text(analysis)
+    text = decline_text(analysis, [h.text for h in hits])
     return Reading(text, [], "insufficient", hits, raw, retrieval_ms, generation_ms, lead=text)
 
 
