@@ -39,9 +39,10 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
         ("What was decided at the April 30, 2024 meeting?", {dt.date(2024, 5, 1)}, None),
         ("What did the Sept. 2015 statement say?", set(), {"statement"}),
         ("What is the FOMC?", None, None),
-        # counting from a date: the meetings after it, not the one it names
+        # counting from a date: the meetings after it, not the one it names; what "began in" a month includes it
         ("When did the FOMC first pause after the hikes that began in March 2022?",
-         {dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13), dt.date(2024, 5, 1)}, None),
+         {dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13), dt.date(2024, 5, 1)},
+         None),
         ("After the March 3, 2020 meeting, when did the FOMC cut again?",
          {dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4), dt.date(2023, 2, 1), dt.date(2023, 12, 13),
           dt.date(2024, 5, 1)}, None),
