@@ -235,20 +235,3 @@ def test_a_why_leads_with_the_committees_reason_not_the_staffs_report_unless_the
     assert "almost all participants judged that holding" in why.lead
     staff_asked = compose(analyze("Why did the staff see lower inflation compensation in June 2023?"), raw, record)
     assert "inflation compensation fell" in staff_asked.lead  # near miss: the staff asked about
-
-
-def test_a_quote_the_lead_already_says_goes_to_the_sources_but_one_quote_stays():
-    record = ("At the September 17, 2025 meeting the FOMC lowered the target range by 1/4 percentage point. The vote "
-              "was 11–1; voting against: Stephen I. Miran, who preferred to lower the target range for the federal "
-              "funds rate by 1/2 percentage point at this meeting.")
-    statement = "FOMC statement of September 17, 2025"
-    dissent = ("Voting against this action was Stephen I. Miran, who preferred to lower the target range for the "
-               "federal funds rate by 1/2 percentage point at this meeting.")
-    decision = "In support of its goals, the Committee decided to lower the target range for the federal funds rate."
-    raw = f"{record}\n" + _raw((statement, decision, 1), (statement, dissent, 1))
-    composed = compose(analyze("Who dissented at the September 2025 meeting, and what did he prefer?"), raw, record)
-    assert not any("Voting against this action" in e for e in composed.evidence)  # the lead says it
-    assert any("decided to lower" in e for e in composed.evidence)
-    alone = compose(analyze("Who dissented at the September 2025 meeting, and what did he prefer?"),
-                    f"{record}\n" + _raw((statement, dissent, 1)), record)
-    assert len(alone.evidence) == 1  # near miss: the only quote stays, the record's lead cites through it

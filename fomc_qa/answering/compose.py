@@ -129,9 +129,6 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if told is not None:  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
         evidence.remove(told)
-    if not _lists(analysis):  # a quote the lead already says (the minutes' copy of a statement sentence) goes
-        unsaid = [q for q in evidence if not _said_in(q, lead)]
-        evidence = unsaid or evidence[:1]  # one quote stays: the record's lead cites through it
     return Composed(lead, _lines(evidence))
 
 
@@ -233,12 +230,6 @@ def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -
     scored = [(len(untold & _content(q.text)), -q.place, q) for q in evidence if not LEANS.match(q.text)]
     best = max(scored, key=lambda s: s[:2], default=None)
     return best[2] if best is not None and best[0] >= UNTOLD_WORDS else None
-
-
-def _said_in(q: Quote, lead: str) -> bool:
-    """The lead already says the quote: SAME_QUOTE of its content words are in it."""
-    words = _content(q.text)
-    return bool(words) and len(words & _content(lead)) >= SAME_QUOTE * len(words)
 
 
 def _names_source(lead: str, q: Quote) -> bool:
