@@ -192,6 +192,13 @@ def test_out_of_scope_rule_on_near_miss_pairs(question, out):
     assert (out_of_scope(question) is not None) == out
 
 
+def test_a_companys_stock_price_is_a_market_price_not_a_private_matter():
+    assert out_of_scope("What was Nvidia's stock price after the December 2024 meeting?") == \
+        "market prices and index levels are not FOMC records"
+    assert out_of_scope("What is Jerome Powell's stock portfolio worth?") == \
+        "advice or private matters are not FOMC records"  # near miss: a person's holdings
+
+
 @pytest.mark.parametrize(
     ("question", "intent", "qualifier"),
     [

@@ -139,7 +139,7 @@ _PRIVATE = re.compile(
     r"|hobby)\b|\bwhere (?:does|did) \w+(?: \w+)? live\b", _W)
 # A named person's possessions ("Jerome Powell's net worth"); "household net worth" stays in scope.
 _PERSONS = re.compile(
-    r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock)"
+    r"\b[A-Z][a-z]+(?:'s|’s) (?:net worth|wealth|fortune|salary|income|portfolio|investments|stock(?! prices?\b))"
     r"|\b(?!(?:Fed|Committee|Board|System|Reserve|Desk|Treasury|Bank|Government)\b)[A-Z][a-z]+(?:'s|’s) "
     r"(?:[a-z]+ ){1,2}(?:net worth|wealth|fortune|salary|pay|compensation)\b")
 # Rule 8: the weather on a day.
