@@ -67,6 +67,7 @@ _NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|ei
                           r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
 # minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
 _REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
+_REPORTED_BY = ("staff", "manager")  # the SPEAKERS those sections report
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless), ")
 _DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
 
@@ -241,7 +242,7 @@ def _names_source(lead: str, q: Quote) -> bool:
 def _gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     """A why's reason is the Committee's (its statement, the participants' policy discussion, its policy action),
     not what the staff's outlook or the manager's market report says, unless the question asks about them."""
-    if any(asks.search(analysis.plain) for _, asks, _ in SPEAKERS[:2]):  # the staff, the manager
+    if any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in _REPORTED_BY):
         return True
     return not _REPORTERS.search(q.label.partition("(")[2])
 

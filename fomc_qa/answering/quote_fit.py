@@ -10,6 +10,7 @@ before and after.
 
 from __future__ import annotations
 
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -146,9 +147,7 @@ def beats_noise(after: Sequence[float], before: Sequence[float]) -> bool:
     gains = [a - b for a, b in zip(after, before, strict=True)]
     if len(gains) < 2:
         return False
-    mean = sum(gains) / len(gains)
-    spread = (sum((g - mean) ** 2 for g in gains) / (len(gains) - 1)) ** 0.5
-    return mean > KEEP_Z * spread / len(gains) ** 0.5
+    return statistics.mean(gains) > KEEP_Z * statistics.stdev(gains) / len(gains) ** 0.5
 
 
 def _mean(values: Sequence[float]) -> float:

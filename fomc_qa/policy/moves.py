@@ -33,6 +33,7 @@ from fomc_qa.policy.phrasing import (
     quote,
     sentence,
     span_phrase,
+    tally,
     unique_quotes,
 )
 from fomc_qa.policy.record import RATE_LABEL, AdministeredRate, MeetingRecord, StatementSentence, rate_label
@@ -312,9 +313,9 @@ def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
 def _vote_phrase(r: MeetingRecord) -> str:
     """"Stephen I. Miran dissented, preferring ..." or "The vote was unanimous (12-0).", for one meeting."""
     if not r.dissents:
-        return f"The vote was unanimous ({len(r.voters_for)}–0)."
+        return f"The vote was unanimous ({tally(r)})."
     who = "; ".join(f"{d.name}" + (f", who {d.preferred}" if d.preferred else "") for d in r.dissents)
-    return f"The vote was {len(r.voters_for)}–{len(r.dissents)}; voting against: {who}."
+    return f"The vote was {tally(r)}; voting against: {who}."
 
 def answer_rate_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
     """An administered rate's highest or lowest level over the span (when it was set, how long it held), or its first

@@ -54,4 +54,3 @@ def percent_forms(rate: AdministeredRate) -> str:
         if abs(float(m.group(1)) - rate.percent) < 1e-9:
             return f"{m.group(1)} percent"
     return f"{rate.percent:.2f} percent"
-

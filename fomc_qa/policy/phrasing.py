@@ -40,6 +40,11 @@ class RecordAnswer:
 def day(d: dt.date) -> str:
     return f"{d:%B} {d.day}, {d.year}"
 
+def tally(record: MeetingRecord) -> str:
+    """"11–1": the votes for and against the decision."""
+    return f"{len(record.voters_for)}–{len(record.dissents)}"
+
+
 def occasion(record: MeetingRecord) -> str:
     """How an answer names the meeting: "the March 3, 2020 unscheduled meeting", "the March 23, 2020 notation vote"."""
     if record.meeting_kind == "notation_vote":

@@ -16,6 +16,7 @@ from fomc_qa.policy.phrasing import (
     quote,
     sentence,
     span_phrase,
+    tally,
     unique_quotes,
 )
 from fomc_qa.policy.preferred import committee_move, preferred_move, preferred_words
@@ -175,16 +176,14 @@ def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         r = records[0]
         who = f", {' and '.join(d.name for d in r.dissents)} against" if r.dissents else " (unanimous)"
         return RecordAnswer(f"{'No' if r.dissents else 'Yes'}: the vote on {day(r.meeting_date)} was "
-                            f"{len(r.voters_for)}–{len(r.dissents)}{who}.",
+                            f"{tally(r)}{who}.",
                             [x for d in r.dissents for x in quote(r, d.source)] or quote(r, r.vote_source))
     parts, quotes = [], []
     for r in records[-MAX_LISTED:]:
-        against = len(r.dissents)
-        tally = f"{len(r.voters_for)}–{against}"
-        who = f" ({', '.join(d.name for d in r.dissents)} against)" if against else " (unanimous)"
+        who = f" ({', '.join(d.name for d in r.dissents)} against)" if r.dissents else " (unanimous)"
         alternates = [s for s in r.sentences("votes") if "alternate" in s.source.sentence.lower()]
         voted_as = "; " + " ".join(s.source.sentence for s in alternates) if alternates else ""
-        parts.append(f"{day(r.meeting_date)}: {tally}{who}, voting for: {', '.join(r.voters_for)}{voted_as}")
+        parts.append(f"{day(r.meeting_date)}: {tally(r)}{who}, voting for: {', '.join(r.voters_for)}{voted_as}")
         quotes += quote(r, r.vote_source) + [q_ for s in alternates for q_ in quote(r, s.source)]
     return RecordAnswer("The vote " + "; ".join(parts) + ".", quotes)
 
