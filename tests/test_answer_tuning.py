@@ -9,7 +9,8 @@ import pytest
 
 from fomc_qa.answering.compose import compose, quote_views
 from fomc_qa.answering.confidence import HIGH, MIN_SEEN, Calibration, Signals, reliability, wilson_lower
-from fomc_qa.answering.quote_fit import Example, Outcome, beats_noise, fit_examples, fit_tuning
+from fomc_qa.answering.quote_fit import Example, Outcome, beats_noise, fit_examples, fit_scorers, fit_tuning
+from fomc_qa.answering.quote_scorer import QuoteScorers, quote_features
 from fomc_qa.answering.tuning import NO_TUNING, load_tuning
 from fomc_qa.question.analysis import analyze
 from fomc_qa.text.sentences import that_clause
@@ -51,7 +52,7 @@ def test_fit_tuning_reports_out_of_fold_figures_and_a_reliability_table():
     assert figures["dev_answers"] == 30
     assert figures["dev_form_after"] > figures["dev_form_before"] and figures["quote_scorer_kept"]
     assert set(figures["reliability"]) == {"high", "medium", "low"}
-    assert tuning.scorer is not None and tuning.calibration is not None
+    assert tuning.scorers is not None and tuning.calibration is not None
 
 
 def test_the_scorer_ships_only_when_it_beats_the_rules_by_more_than_noise():
@@ -109,8 +110,34 @@ def test_a_scorer_that_does_not_beat_the_reader_s_order_out_of_fold_is_not_shipp
     outcomes = [Outcome(first_answers(i), Signals(None, 1, False, 0.7), True) for i in range(40)]
     tuning, figures = fit_tuning(outcomes[:10], outcomes[10:])
     assert figures["dev_form_after"] <= figures["dev_form_before"]
-    assert not figures["quote_scorer_kept"] and tuning.scorer is None and tuning.calibration is not None
+    assert not figures["quote_scorer_kept"] and tuning.scorers is None and tuning.calibration is not None
 
 
 def e_lead_holds(e: Example) -> bool:
     return len(quote_views(e.raw)) == 3 and e.keywords[0] in compose(e.analysis, e.raw).lead
+
+
+def test_record_led_and_passage_led_answers_each_get_a_scorer_fitted_on_their_own_kind():
+    """Beside the record's line the answering quote is the first (the decision the line rests on); from the
+    passages alone it is the last (the figure after the restatements): one model for both would split the
+    difference, a model per kind leads each with its answering quote."""
+    def record_led(i: int) -> Example:
+        e = _example(i)
+        figure = e.keywords[0]
+        raw = (f"{LABEL.format(day=MONTHS[i % len(MONTHS)])}: \u201cPurchases had slowed to {figure} per month in "
+               f"Treasury securities.\u201d [1] \u201cThe manager discussed the Desk's purchases of Treasury "
+               f"securities over the period and the outlook for purchases of Treasury securities.\u201d [2] "
+               f"\u201cMarket functioning remained orderly.\u201d [2]")
+        return Example(e.analysis, raw, "The record's line.", e.keywords)
+
+    examples = [_example(i) for i in range(30)] + [record_led(i) for i in range(30)]
+    scorers = fit_scorers(examples)
+    assert scorers.record.bias != scorers.passage.bias
+    held_passage, held_record = _example(33), record_led(34)
+    features = quote_features(held_record.analysis, quote_views(held_record.raw))
+    assert scorers.for_answer(True).score(features).argmax() == 0
+    features = quote_features(held_passage.analysis, quote_views(held_passage.raw))
+    assert scorers.for_answer(False).score(features).argmax() == 4
+    passage_only = fit_scorers(examples[:30])  # no record-led example: both kinds take the scorer fitted on all
+    assert passage_only.record.bias == passage_only.passage.bias
+    assert QuoteScorers.from_json(json.loads(json.dumps(scorers.to_json()))).record.bias == scorers.record.bias

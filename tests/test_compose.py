@@ -235,3 +235,56 @@ def test_a_why_leads_with_the_committees_reason_not_the_staffs_report_unless_the
     assert "almost all participants judged that holding" in why.lead
     staff_asked = compose(analyze("Why did the staff see lower inflation compensation in June 2023?"), raw, record)
     assert "inflation compensation fell" in staff_asked.lead  # near miss: the staff asked about
+
+
+def test_a_quote_the_record_s_line_already_says_goes_to_the_sources_and_the_line_cites_it():
+    line = ("The March 15, 2020 statement says that the Committee will also reinvest all principal payments from the "
+            "Federal Reserve's holdings of agency debt and agency mortgage-backed securities in agency "
+            "mortgage-backed securities.")
+    said = _raw((STATEMENT.replace("June 14, 2023", "March 15, 2020"),
+                 "The Committee will also reinvest all principal payments from the Federal Reserve's holdings of "
+                 "agency debt and agency mortgage-backed securities in agency mortgage-backed securities.", 6))
+    other = _raw((MINUTES.replace("June 14, 2023", "March 15, 2020"),
+                  "Participants agreed that purchases of agency mortgage-backed securities would support the flow of "
+                  "credit to households.", 2))
+    composed = compose(analyze("What did the Fed decide about reinvesting MBS principal in March 2020?"),
+                       f"{line}\n{said}\n\n{other}", line)
+    assert composed.lead.startswith(line) and f"{line} [6]" in composed.lead  # the line now cites the passage itself
+    assert not any("will also reinvest" in e for e in composed.evidence)
+    assert any("flow of credit" in e for e in composed.evidence)  # what the line does not say stays
+    # near miss: a quote whose note tells an edit (one word the line cannot show) stays, though the line says the rest
+    edited = said.replace(" [6]", " [6] (revised: “any” added)")
+    kept = compose(analyze("What did the Fed decide about reinvesting MBS principal in March 2020?"),
+                   f"{line}\n{edited}", line)
+    assert any("will also reinvest" in e for e in kept.evidence)
+
+
+def test_the_staff_asked_about_leads_with_the_staff_s_section_not_the_participants_view():
+    staff = "FOMC minutes of May 7, 2025 (Staff Economic Outlook)"
+    participants = "FOMC minutes of May 7, 2025 (Participants' Views on Current Conditions and the Economic Outlook)"
+    raw = _raw((participants, "Participants judged that they see tariffs affecting the outlook for inflation, "
+                              "boosting it this year.", 1),
+               (staff, "The staff projected that tariffs would boost inflation markedly this year and provide a "
+                       "smaller boost in 2026.", 2))
+    composed = compose(analyze("How did the staff's May 2025 outlook see tariffs affecting inflation?"), raw)
+    assert composed.lead.startswith("The May 7, 2025 minutes say that the staff projected")
+    assert "participants" not in composed.lead  # another speaker's view of the same thing
+    # near miss: the participants asked about lead with theirs
+    asked = compose(analyze("How did participants see tariffs affecting inflation in May 2025?"), raw)
+    assert asked.lead.startswith("The May 7, 2025 minutes say that participants judged")
+    # near miss: a two-part question's first part (why) is not the staff's; its second part is
+    two = compose(analyze("Why did the Committee hold in May 2025, and how did the staff see tariffs affecting "
+                          "inflation?"), raw)
+    assert "the staff projected" in two.lead
+
+
+def test_an_evidence_label_names_a_standing_section_shortly_and_a_meeting_s_own_section_in_full():
+    raw = _raw((MINUTES, "Almost all participants judged it appropriate to maintain the target range at 5 to 5-1/4 "
+                         "percent at this meeting.", 1),
+               ("FOMC minutes of June 14, 2023 (Special Topic: Balance Sheet Issues)",
+                "Participants discussed the balance sheet issues raised in the staff's special topic briefing.", 2))
+    record = "At the June 14, 2023 meeting the FOMC kept the target range at 5 to 5-1/4 percent."
+    composed = compose(analyze("What did the FOMC decide in June 2023?"), f"{record}\n{raw}", record)
+    lines = " ".join(composed.evidence)
+    assert "FOMC minutes of June 14, 2023 (Participants' Views): \u201cAlmost all" in lines
+    assert "(Special Topic: Balance Sheet Issues)" in lines

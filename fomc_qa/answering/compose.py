@@ -23,6 +23,7 @@ from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteS
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.text.lexical import stem
+from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import POINTS_BACK, that_clause
 
 MAX_QUOTES = 3
@@ -126,10 +127,14 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     record_quotes = tuple(q.text for q in _quotes(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
-    told = _told_beside(analysis, lead, evidence)
+    told = _told_beside(analysis, lead, _speakers_own(analysis.plain, evidence, among=chosen + evidence))
     if told is not None:  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
         evidence.remove(told)
+    if record_direct and not _lists(analysis):  # the record's line says these already: it cites them itself
+        said = [q for q in evidence if not q.note and _said_in(q, lead)]  # a note tells an edit: the quote shows it
+        evidence = [q for q in evidence if q not in said]
+        lead = _citing(lead, " ".join(clean_prose(record_direct).split()), said)
     return Composed(lead, _lines(evidence))
 
 
@@ -210,7 +215,8 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     those that give a reason, from the document kind the question names or else the minutes), the one that says most
     of what the question asks about, the reader's first among equals (with a fitted scorer, its best). The reader's
     first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded."""
-    usable = _ranked([q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)])
+    asked = analysis.parts[0].text if len(analysis.parts) > 1 else analysis.plain  # the other parts follow
+    usable = _ranked(_speakers_own(asked, [q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
         reasons = [q for q in usable if GIVES_REASON.search(q.text) and _gives_the_deciders_reason(analysis, q)]
         kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's
@@ -218,7 +224,7 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         usable = named or reasons or usable
     if any(q.score for q in usable):  # a fitted scorer has ranked them
         return usable[0] if usable else None
-    focus = _focus(analysis.parts[0].text if len(analysis.parts) > 1 else analysis.plain)  # the other parts follow
+    focus = _focus(asked)
     return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
 
 
@@ -233,6 +239,23 @@ def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -
     return best[2] if best is not None and best[0] >= UNTOLD_WORDS else None
 
 
+def _said_in(q: Quote, lead: str) -> bool:
+    """The lead already says the quote: SAME_QUOTE of its content words are in it (the record's line restating
+    the statement's sentence it comes from)."""
+    words = _content(q.text)
+    return bool(words) and len(words & _content(lead)) >= SAME_QUOTE * len(words)
+
+
+def _citing(lead: str, line: str, said: list[Quote]) -> str:
+    """The lead with the markers of the quotes its record `line` says, right after that line, so the answer still
+    cites the passages it no longer quotes."""
+    marks = "".join(dict.fromkeys(m for q in said for m in re.findall(r" ?\[\d+\]", q.marks)
+                                  if m.strip() not in lead))
+    if not marks or line not in lead:
+        return lead
+    return lead.replace(line, f"{line}{marks}", 1)
+
+
 def _names_source(lead: str, q: Quote) -> bool:
     """The lead already says it tells this quote's document ("The March 16, 2022 statement says that ...")."""
     m = _LABEL.match(q.label)
@@ -245,6 +268,17 @@ def _gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     if any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in _REPORTED_BY):
         return True
     return not _REPORTERS.search(q.label.partition("(")[2])
+
+
+def _speakers_own(asked: str, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:
+    """Of the quotes, those from the section reporting the speaker a question (or a part of it: `asked`) names (the
+    staff's outlook when the staff is asked, the manager's report when the manager is), when any of the answer's
+    quotes (`among`, by default these) is: the participants' view of the same thing is another speaker's. All of
+    them when it names neither or no quote is theirs."""
+    named = [section for who, asks, section in SPEAKERS if who in _REPORTED_BY and asks.search(asked)]
+    theirs = [q for q in (quotes if among is None else among)
+              if any(s.search(q.label.partition("(")[2]) for s in named)]
+    return [q for q in quotes if q in theirs] if theirs else quotes
 
 
 def _focus(text: str) -> set[str]:
@@ -287,8 +321,9 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     taken = {q.text for q in chosen}
     for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
         words = _content(part.text)
-        scored = [(len(words & _content(q.text)), q.score, -i, q) for i, q in enumerate(quotes)
-                  if q.text not in taken and not LEANS.match(q.text) and not _filler(analysis, q)]
+        candidates = _speakers_own(part.text, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
+                                               and not _filler(analysis, q)], among=quotes)
+        scored = [(len(words & _content(q.text)), q.score, -quotes.index(q), q) for q in candidates]
         if scored:
             overlap, _, _, best = max(scored, key=lambda s: s[:3])
             if overlap >= 2:
@@ -302,8 +337,8 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     LEAD_SENTENCES in the lead): a discussion is rarely one sentence, and an answer's detail left to the evidence is
     an answer the lead does not give (docs/answering.md, "The composed answer")."""
     taken = {q.text for q in chosen}
-    rest = _ranked([q for q in quotes if q.text not in taken and not LEANS.match(q.text)
-                    and not _filler(analysis, q)])
+    rest = _ranked(_speakers_own(analysis.plain, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
+                                                  and not _filler(analysis, q)], among=quotes))
     return rest[:max(LEAD_SENTENCES - len(chosen), 1)] if chosen and not _lists(analysis) else []
 
 
@@ -313,13 +348,22 @@ def _content(text: str) -> set[str]:
 
 
 def _lines(evidence: list[Quote]) -> tuple[str, ...]:
-    """One line per quote; a quote of the same source as the line before it needs no label again."""
+    """One line per quote, its section by its short name; a quote of the same source as the line before it needs no
+    label again."""
     lines, previous = [], None
     for q in evidence:
-        q = Quote(q.label, q.text, q.marks, _plain_note(q.note))
+        q = Quote(_short_label(q.label), q.text, q.marks, _plain_note(q.note))
         lines.append(q.line(labelled=q.label != previous))
         previous = q.label
     return tuple(lines)
+
+
+def _short_label(label: str) -> str:
+    """"FOMC minutes of May 1, 2024 (Participants' Views on Current Conditions ...)" -> "... (Participants' Views)"."""
+    m = _LABEL.fullmatch(label)
+    if m is None or not m.group("section"):
+        return label
+    return f"{label[: m.start('section')]}{short_title(m.group('section'))})"
 
 
 def _plain_note(note: str) -> str:

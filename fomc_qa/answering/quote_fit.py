@@ -1,11 +1,11 @@
-"""Fit the quote scorer (`fomc_qa.answering.quote_scorer`) on answered golden questions, deterministically.
+"""Fit the quote scorers (`fomc_qa.answering.quote_scorer`) on answered golden questions, deterministically.
 
 Each example is one question's analysis, its raw answer (the quotes `compose` chooses from) and its expected
 keywords; a quote is a positive when it holds a keyword the question does not already say. The model is an
 L2-regularised logistic regression solved by Newton's method (a few iterations on a few thousand rows: well under
-a second), so the same examples give the same weights on every machine. `cross_validated` scores each example with
-a model fitted on the other folds (folds by question), which is how the `qa_program` asset reports the dev score
-before and after.
+a second), so the same examples give the same weights on every machine; one model for answers led by the record's
+line and one for answers led by the passages (`fit_scorers`). `fit_tuning` scores each dev question with models
+fitted without its fold, which is how the `qa_program` asset reports the dev score before and after.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import numpy as np
 
 from fomc_qa.answering.compose import Composed, compose, quote_views
 from fomc_qa.answering.confidence import Calibration, Signals, reliability
-from fomc_qa.answering.quote_scorer import QUOTE_FEATURES, QuoteScorer, QuoteView, quote_features
+from fomc_qa.answering.quote_scorer import QUOTE_FEATURES, QuoteScorer, QuoteScorers, QuoteView, quote_features
 from fomc_qa.answering.tuning import Tuning
 from fomc_qa.evaluation.metrics import keyword_recall
 from fomc_qa.question.analysis import QuestionAnalysis
@@ -75,11 +75,17 @@ def fit_examples(examples: Sequence[Example], views: Callable[[str], list[QuoteV
     return fit(x, y)
 
 
-def cross_validated(examples: Sequence[Example], views: Callable[[str], list[QuoteView]],
-                    folds: int = 5) -> list[QuoteScorer]:
-    """For each example, a scorer fitted without its fold (fold = position modulo `folds`)."""
-    models = [fit_examples([e for i, e in enumerate(examples) if i % folds != f], views) for f in range(folds)]
-    return [models[i % folds] for i in range(len(examples))]
+def fit_scorers(examples: Sequence[Example], views: Callable[[str], list[QuoteView]] = quote_views) -> QuoteScorers:
+    """A scorer for record-led answers fitted on those, and one for passage-led answers on those; a kind without an
+    example of its own takes the scorer fitted on all."""
+    kinds = {True: [e for e in examples if e.record_direct], False: [e for e in examples if not e.record_direct]}
+    every = fit_examples(examples, views) if not all(kinds.values()) else None
+    fitted = {k: fit_examples(group, views) if group else every for k, group in kinds.items()}
+    return QuoteScorers(fitted[True], fitted[False])
+
+
+def _scorer(scorers: QuoteScorers | None, example: Example) -> QuoteScorer | None:
+    return scorers.for_answer(bool(example.record_direct)) if scorers is not None else None
 
 
 @dataclass(frozen=True)
@@ -100,10 +106,11 @@ def form_score(example: Example, composed: Composed) -> float:
 
 
 def fit_tuning(train: Sequence[Outcome], dev: Sequence[Outcome], folds: int = 5) -> tuple[Tuning, dict]:
-    """The quote scorer and the confidence table fitted on train + dev, with the dev figures out of fold: the
-    composed answers' form score without and with the scorer, and the share right per confidence level. The scorer
-    is kept only when it beats the reader's order out of fold (model selection, not hope); the confidence table is
-    fitted on the answers as they will be composed. "Beats" means by more than noise (`beats_noise`)."""
+    """The quote scorers (one per kind of lead: `fit_scorers`) and the confidence table fitted on train + dev, with
+    the dev figures out of fold: the composed answers' form score without and with the scorers, and the share right
+    per confidence level. The scorers are kept only when they beat the reader's order out of fold (model selection,
+    not hope); the confidence table is fitted on the answers as they will be composed. "Beats" means by more than
+    noise (`beats_noise`)."""
     answered = [o for o in (*train, *dev) if o.signals is not None and o.in_scope and o.example.keywords]
     scored = [o for o in dev if o.signals is not None]  # declined answers carry no confidence level
     folds_out = [[o for i, o in enumerate(scored) if i % folds == f] for f in range(folds)]
@@ -111,33 +118,34 @@ def fit_tuning(train: Sequence[Outcome], dev: Sequence[Outcome], folds: int = 5)
     after: list[float] = []
     scorers = []
     for out in folds_out:
-        scorer = fit_examples([o.example for o in answered if not any(o is h for h in out)], quote_views)
-        scorers.append(scorer)
+        fitted = fit_scorers([o.example for o in answered if not any(o is h for h in out)], quote_views)
+        scorers.append(fitted)
         for o in out:
             e = o.example
             if o.in_scope and e.keywords:
                 before.append(form_score(e, compose(e.analysis, e.raw, e.record_direct)))
-                after.append(form_score(e, compose(e.analysis, e.raw, e.record_direct, scorer)))
+                after.append(form_score(e, compose(e.analysis, e.raw, e.record_direct, _scorer(fitted, e))))
     keep = beats_noise(after, before)
     levels: list[tuple[str, bool]] = []
-    for out, scorer in zip(folds_out, scorers, strict=True):
-        used = scorer if keep else None
+    for out, fitted in zip(folds_out, scorers, strict=True):
+        used = fitted if keep else None
         kept = [o for o in (*train, *dev) if o.signals is not None and not any(o is h for h in out)]
         calibration = Calibration.fit((o.signals, _right(o, used)) for o in kept)
         levels += [(calibration.level(o.signals), _right(o, used)) for o in out]
-    scorer = fit_examples([o.example for o in answered], quote_views) if keep else None
-    calibration = Calibration.fit((o.signals, _right(o, scorer)) for o in (*train, *dev) if o.signals is not None)
+    final = fit_scorers([o.example for o in answered], quote_views) if keep else None
+    calibration = Calibration.fit((o.signals, _right(o, final)) for o in (*train, *dev) if o.signals is not None)
     figures = {"dev_form_before": _mean(before), "dev_form_after": _mean(after), "dev_answers": len(before),
                "quote_scorer_kept": keep, "reliability": reliability(levels)}
-    return Tuning(scorer, calibration), figures
+    return Tuning(final, calibration), figures
 
 
-def _right(outcome: Outcome, scorer: QuoteScorer | None) -> bool:
+def _right(outcome: Outcome, scorers: QuoteScorers | None) -> bool:
     """An answered question counts right when it is answerable and the composed answer holds every keyword."""
     if not outcome.in_scope:
         return False
     e = outcome.example
-    return keyword_recall(compose(e.analysis, e.raw, e.record_direct, scorer).text, list(e.keywords)) == 1.0
+    composed = compose(e.analysis, e.raw, e.record_direct, _scorer(scorers, e))
+    return keyword_recall(composed.text, list(e.keywords)) == 1.0
 
 
 def beats_noise(after: Sequence[float], before: Sequence[float]) -> bool:

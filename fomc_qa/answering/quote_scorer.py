@@ -104,6 +104,30 @@ class QuoteScorer:
         return cls(*(np.asarray(data[k], dtype=np.float64) for k in ("mean", "scale", "weights")), float(data["bias"]))
 
 
+@dataclass(frozen=True)
+class QuoteScorers:
+    """One scorer per kind of lead. Beside the record's line the quotes that answer are the sentences it rests on
+    (the decision, the vote, the directive); from the passages alone they are the sentences saying what was asked (a
+    reason, a view, a figure), where a quote's place in the answer or a number means something else: one linear
+    model over both kinds fits neither well (dev out of fold: docs/answering.md, thirteenth round)."""
+
+    record: QuoteScorer
+    passage: QuoteScorer
+
+    def for_answer(self, record: bool) -> QuoteScorer:
+        return self.record if record else self.passage
+
+    def to_json(self) -> dict:
+        return {"record": self.record.to_json(), "passage": self.passage.to_json()}
+
+    @classmethod
+    def from_json(cls, data: dict) -> QuoteScorers:
+        if "features" in data:  # a build before the split: one scorer for both kinds
+            one = QuoteScorer.from_json(data)
+            return cls(one, one)
+        return cls(QuoteScorer.from_json(data["record"]), QuoteScorer.from_json(data["passage"]))
+
+
 def load_scorer(path: Path) -> QuoteScorer | None:
     """The fitted scorer, or None when the build has not written one (the answer then keeps the reader's order)."""
     if not path.exists():

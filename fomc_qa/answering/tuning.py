@@ -1,4 +1,4 @@
-"""The answer's learned parts, as the build fitted them: the quote scorer and the confidence calibration.
+"""The answer's learned parts, as the build fitted them: the quote scorers and the confidence calibration.
 
 `qa_program` writes both to one file beside the program (`data/programs/answer_tuning.json`, with the dev figures
 before and after); the read side loads it once per session. Without the file (an index built before it, or a test
@@ -12,18 +12,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fomc_qa.answering.confidence import Calibration
-from fomc_qa.answering.quote_scorer import QuoteScorer
+from fomc_qa.answering.quote_scorer import QuoteScorer, QuoteScorers
 
 TUNING_FILE = "answer_tuning.json"
 
 
 @dataclass(frozen=True)
 class Tuning:
-    scorer: QuoteScorer | None = None
+    scorers: QuoteScorers | None = None
     calibration: Calibration | None = None
 
+    def scorer(self, record: bool) -> QuoteScorer | None:
+        """The quote scorer for an answer led by the record's line (`record`) or by the passages; None unfitted."""
+        return self.scorers.for_answer(record) if self.scorers is not None else None
+
     def to_json(self, **figures: object) -> dict:
-        return {"quote_scorer": self.scorer.to_json() if self.scorer else None,
+        return {"quote_scorer": self.scorers.to_json() if self.scorers else None,
                 "confidence": self.calibration.to_json() if self.calibration else None, **figures}
 
 
@@ -35,5 +39,5 @@ def load_tuning(path: Path) -> Tuning:
     if not path.exists():
         return NO_TUNING
     data = json.loads(path.read_text())
-    return Tuning(QuoteScorer.from_json(data["quote_scorer"]) if data.get("quote_scorer") else None,
+    return Tuning(QuoteScorers.from_json(data["quote_scorer"]) if data.get("quote_scorer") else None,
                   Calibration.from_json(data["confidence"]) if data.get("confidence") else None)
