@@ -31,6 +31,7 @@ PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quot
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
+SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this length: a shorter one is cheap proof
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
@@ -240,10 +241,11 @@ def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -
 
 
 def _said_in(q: Quote, lead: str) -> bool:
-    """The lead already says the quote: SAME_QUOTE of its content words are in it (the record's line restating
-    the statement's sentence it comes from)."""
+    """The lead already says the quote, a whole sentence of it: SAME_QUOTE of its content words are in it (the
+    record's line restating the statement's sentence it comes from). A short quote ("John C. Williams, Vice Chair")
+    is the proof at a glance and stays."""
     words = _content(q.text)
-    return bool(words) and len(words & _content(lead)) >= SAME_QUOTE * len(words)
+    return len(q.text.split()) >= SAID_MIN_WORDS and len(words & _content(lead)) >= SAME_QUOTE * len(words)
 
 
 def _citing(lead: str, line: str, said: list[Quote]) -> str:
