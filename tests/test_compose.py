@@ -288,3 +288,20 @@ def test_an_evidence_label_names_a_standing_section_shortly_and_a_meeting_s_own_
     lines = " ".join(composed.evidence)
     assert "FOMC minutes of June 14, 2023 (Participants' Views): \u201cAlmost all" in lines
     assert "(Special Topic: Balance Sheet Issues)" in lines
+
+
+def test_a_why_the_record_does_not_explain_reads_the_statement_s_reason_and_the_minutes_discussion():
+    september = "FOMC statement of September 18, 2024"
+    views = "FOMC minutes of September 18, 2024 (Participants' Views on Current Conditions and the Economic Outlook)"
+    record = "At the September 18, 2024 meeting the FOMC lowered the target range by 1/2 percentage point."
+    raw = f"{record}\n" + _raw(
+        (views, "Given the significant progress made on inflation, a substantial majority of participants supported "
+                "lowering the target range by 50 basis points.", 5),
+        (september, "In light of the progress on inflation and the balance of risks, the Committee decided to lower "
+                    "the target range by 1/2 percentage point.", 6))
+    composed = compose(analyze("Why did the FOMC cut by 50 basis points in September 2024?"), raw, record)
+    assert "The September 18, 2024 minutes say that given the significant progress" in composed.lead
+    assert "statement says that in light of the progress on inflation and the balance of risks" in composed.lead
+    # near miss: a question naming the statement is answered from the statement alone
+    named = compose(analyze("How did the September 2024 statement justify the 50 basis point cut?"), raw, record)
+    assert "minutes say" not in named.lead and "balance of risks" in named.lead

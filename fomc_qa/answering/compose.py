@@ -120,6 +120,10 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             follower, before = _follower(quotes, lead_quote), _pointed_to(quotes, lead_quote)
             leads.append(_attributed(lead_quote, follower, before=before))
             chosen += [q for q in (before, lead_quote, follower) if q is not None]
+            other = _other_documents_reason(analysis, quotes, chosen) if record_direct else None
+            if other is not None:
+                leads.append(_attributed(other))
+                chosen.append(other)
     if not record_direct or _unanswered_parts(analysis):
         for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
             leads.append(_attributed(part, same_source=bool(chosen) and chosen[0].label == part.label))
@@ -227,6 +231,24 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         return usable[0] if usable else None
     focus = _focus(asked)
     return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
+
+
+def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> Quote | None:
+    """For a "why" the record's line does not explain, the best reason of the other document: the statement gives
+    the Committee's reason in a clause ("In light of the progress on inflation and the balance of risks, ..."), the
+    minutes the discussion behind it; an analyst asking why reads both. With a fitted scorer, only a reason it scores
+    more likely than not to answer."""
+    if Ask.WHY not in analysis.asks or analysis.filter.doc_types or not chosen:
+        return None
+    have = {m.group("kind") for q in chosen if (m := _LABEL.match(q.label))}
+    taken = {q.text for q in chosen}
+    reasons = _ranked([q for q in _speakers_own(analysis.plain, quotes) if q.text not in taken
+                       and not LEANS.match(q.text) and not _filler(analysis, q) and GIVES_REASON.search(q.text)
+                       and _gives_the_deciders_reason(analysis, q)
+                       and (m := _LABEL.match(q.label)) is not None and m.group("kind") not in have])
+    best = reasons[0] if reasons else None
+    scored = any(q.score for q in quotes)  # a fitted scorer: only a reason it finds likely to answer
+    return best if best is not None and (best.score > 0 or not scored) else None
 
 
 def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -> Quote | None:
