@@ -240,7 +240,7 @@ def test_qualified_answers():
     after = answer(first_cut, chained)
     assert "September 18, 2024" in after.direct
     did = answer(parse_policy_question("Did the FOMC raise rates in January 2023?", MEETINGS), chained[4:5])
-    assert did.direct.startswith("No: ") and "kept the target range" in did.direct
+    assert did.direct.startswith("No: ") and "maintained the target range" in did.direct
     held = answer(parse_policy_question("Where was the range before the September 2024 cut?", MEETINGS), chained[-1:])
     assert "from 1-1/2 to 1-3/4 percent (1.50%–1.75%)" in held.direct
 

@@ -13,6 +13,7 @@ from fomc_qa.policy.record import MeetingRecord, RateRange, Source
 from fomc_qa.question import analysis as analysis_module
 from fomc_qa.question.analysis import QuestionIndex, analyze
 from fomc_qa.question.asks import ASK_RULES, Ask, ask_of
+from fomc_qa.question.intents import direction_of
 
 D = dt.date
 
@@ -118,3 +119,16 @@ def test_rule_10_what_officials_said_outside_the_documents_is_declined_with_its_
     assert (not scope.answerable) is out
     if out:
         assert "press conferences" in scope.reason
+
+
+@pytest.mark.parametrize("question, direction", [
+    ("Did the Fed hold rates in June 2023?", "maintain"),
+    ("Did they keep the range unchanged in May 2024?", "maintain"),
+    ("Why did the Committee leave rates where they were in July 2024?", "maintain"),
+    # near misses: another verb with a particle, whose subject is not the Committee's rate
+    ("Did hurricanes hold down the October 2024 jobs numbers, per the November 2024 minutes?", None),
+    ("Did strikes hold back payrolls in October 2024?", None),
+    ("Which concerns were left out of the December 2024 statement?", None),
+])
+def test_a_hold_is_the_committee_s_not_a_phrasal_verb(question, direction):
+    assert direction_of(question) == direction

@@ -16,7 +16,7 @@ from fomc_qa.policy.numbers import fed_fraction, percentage_points, range_forms
 from fomc_qa.policy.record import MeetingRecord, Source
 from fomc_qa.question.policy_question import PolicyQuestion
 
-VERB = {"raise": "raised", "lower": "lowered", "maintain": "kept"}
+VERB = {"raise": "raised", "lower": "lowered", "maintain": "maintained"}  # the statement's own verbs
 
 NOUN = {"raise": "increase", "lower": "cut", "maintain": "hold", None: "move"}
 
@@ -72,11 +72,11 @@ def unique_quotes(quotes: Sequence[Quote]) -> list[Quote]:
 
 def move_phrase(record: MeetingRecord) -> str:
     """"lowered the target range for the federal funds rate by 1/2 percentage point (50 basis
-    points) to 4-3/4 to 5 percent (4.75%–5.00%)", or "kept it at ..." for a hold."""
+    points) to 4-3/4 to 5 percent (4.75%–5.00%)", or "maintained it at ..." for a hold (the statement's verb)."""
     after = record.range_after
     target = range_forms(after) if after else "an unchanged range"
     if record.decision == "maintain" or record.change_bp == 0:
-        return f"kept the target range for the federal funds rate at {target}"
+        return f"maintained the target range for the federal funds rate at {target}"
     size = f" by {percentage_points(record.change_bp)}" if record.change_bp else ""
     before = f", from {range_forms(record.range_before)}," if record.range_before else ""
     return f"{VERB[record.decision]} the target range for the federal funds rate{size}{before} to {target}"

@@ -15,7 +15,9 @@ RAISE = rf"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|{LIFT_OFF}|rise
 
 LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go down|fall|falls|fell|fallen|drop\w*)"
 
-HOLD = r"(?:hold|holds|held|pause\w*|unchanged|kept|keep\w*|maintain\w*|steady|skip\w*|on hold|leave|left)"
+# "hold down", "kept up", "left out" are other verbs ("Did hurricanes hold down the jobs numbers?"), not a hold
+HOLD = (r"(?:(?:hold|holds|held|kept|keep\w*|leave|left)(?!\s+(?:down|back|up|off|out)\b)"
+        r"|pause\w*|unchanged|maintain\w*|steady|skip\w*|on hold)")
 
 DIRECTIONS = (("raise", RAISE), ("lower", LOWER), ("maintain", HOLD))
 
