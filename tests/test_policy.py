@@ -765,6 +765,15 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
     dropped_first = parse_policy_question("What language was dropped from the March 2023 statement?", meetings)
     assert dropped_first.edits == "removed"
     assert answer(dropped_first, [before, after]).quotes[0].note == "removed from the March 22, 2023 statement"
+    # the edit saying what the question asks about is told first ("the banking system"), not the statement's first
+    banking = parse_policy_question("What did the March 2023 statement add about the banking system compared with "
+                                    "February?", meetings)
+    assert banking.intent == "redline" and {"banking", "system"} <= set(banking.topic)
+    told = answer(banking, [before, after])
+    assert told.quotes[0].source.sentence == "The U.S. banking system is sound and resilient."
+    assert "It added that the U.S. banking system is sound and resilient" in told.direct
+    # near miss: a redline naming no subject keeps the statement's order (the revised inflation sentence first)
+    assert answer(q, [before, after]).quotes[0].source.sentence == "Inflation has eased somewhat but remains elevated."
     # edits asked of a role: the whole redline, that role's changes first
     dropped = parse_policy_question("Feb 2023 vs March 2023 statement: what inflation language was dropped?", meetings)
     assert dropped.intent == "redline" and dropped.roles == ("inflation",)

@@ -21,6 +21,7 @@ from fomc_qa.policy.phrasing import (
 )
 from fomc_qa.policy.record import MeetingRecord, StatementSentence
 from fomc_qa.question.policy_question import PolicyQuestion
+from fomc_qa.text.lexical import stem
 from fomc_qa.text.names import STOPWORDS
 from fomc_qa.text.sentences import that_clause
 
@@ -181,8 +182,10 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     counts = {"revised": 0, "added": 0, "removed": 0}
     for before, after in zip(records, records[1:], strict=False):
         changes = statement_changes(before, after)
-        # the roles the question names first, then the kind of edit it asks for ("what was dropped"); stable
-        changes.sort(key=lambda c: (not _of_roles(c, q.roles), q.edits is not None and c[0] != q.edits))
+        # the roles the question names first, then the edits saying what it asks about ("the 'additional policy
+        # firming' sentence"), then the kind of edit it asks for ("what was dropped"); stable
+        changes.sort(key=lambda c: (not _of_roles(c, q.roles), -_says_topic(c, q.topic),
+                                    q.edits is not None and c[0] != q.edits))
         for kind, was, now in changes:
             counts[kind] += 1
             if kind == "revised":
@@ -237,6 +240,12 @@ def _other_changes(q: PolicyQuestion, before: MeetingRecord, after: MeetingRecor
             else "also added"
         quotes += quote(after, now.source, note)
     return quotes
+
+
+def _says_topic(change: Change, topic: Sequence[str]) -> int:
+    """How many of a redline question's subject words the edit's sentences say (before or after it)."""
+    said = {stem(w) for s in change[1:] if s is not None for w in _content_words(s.source.sentence)}
+    return len(said & {stem(w) for w in topic})
 
 
 def _of_roles(change: Change, roles: Sequence[str]) -> bool:

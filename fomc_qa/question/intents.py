@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from fomc_qa.question import lexicon as lex
 from fomc_qa.question.dates import asks_how_held, month_meetings, parse_filter
 from fomc_qa.question.policy_question import Intent, PolicyQuestion
-from fomc_qa.text.months import MONTH, YEAR, month_number
+from fomc_qa.text.months import MONTH, MONTH_NUMBERS, YEAR, month_number
 from fomc_qa.text.names import is_common, specific_names
 from fomc_qa.text.numbers import fed_number
 
@@ -323,14 +323,15 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     redline = (named and re.search(r"\bstatements?\b", q, _W) and not about_minutes and not lex.DISCUSSION.search(q)
                and not lex.BALANCE_SHEET.search(q) and not lex.POLICY_RATE.search(lex.OTHER_RATES.sub(" ", q)))
     if redline and roles and lex.REDLINE_EDITS.search(q):  # "what guidance was dropped and what replaced it?"
-        return "redline", {"roles": roles, "edits": _edits_asked(q)}
+        return "redline", {"roles": roles, "edits": _edits_asked(q), "topic": _redline_topic(q)}
     if roles and lex.EVOLUTION.search(q) and (statement_talk or lex.DESCRIBE.search(q)):
         return "evolution", {"roles": roles}
     if roles and statement_talk and (lex.DESCRIBE.search(q) or named or lex.CURRENT.search(q)) \
             and not lex.DISCUSSION.search(q):
         return "role", {"roles": roles}
     if redline and not roles and lex.REDLINE.search(q):
-        return "redline", {"edits": _edits_asked(q)}  # "What changed in the statement from February to March 2023?"
+        # "What changed in the statement from February to March 2023?"
+        return "redline", {"edits": _edits_asked(q), "topic": _redline_topic(q)}
     return _move_intent(q, named)
 
 
@@ -345,6 +346,15 @@ def _rate_ordinal(q: str) -> dict:
     if level:
         found["rate_from"] = 0.0 if level.group(1) else float(level.group(2))
     return found
+
+
+def _redline_topic(q: str) -> tuple[str, ...]:
+    """What a redline question asks about, as words an edited sentence would say: the question's words less those
+    saying how it asks (`lexicon.REDLINE_ASKING`), dates and numbers ("the 'additional policy firming' sentence" ->
+    additional, policy, firming)."""
+    words = re.findall(r"[a-z][a-z'-]+", q.lower())
+    return tuple(dict.fromkeys(w.strip("'") for w in words if w.strip("'") not in lex.REDLINE_ASKING
+                               and w not in MONTH_NUMBERS and len(w) > 2))
 
 
 def _edits_asked(q: str) -> str | None:

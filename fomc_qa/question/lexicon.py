@@ -362,6 +362,15 @@ RATE_FROM = re.compile(r"\b(?:from|off|above)\s+(?:(zero)\b|(\d+(?:\.\d+)?)\s*(?
 REDLINE = re.compile(r"\b(?:chang\w*|differ\w*|replac\w*|dropp\w*|drop|added|add|remov\w*|revis\w*|edit\w*|tweak\w*"
                       r"|redline|compar\w*|went from|new (?:language|wording|sentences?|paragraph))\b", _W)
 
+# A redline question's words that say how it asks, not what about: what is left ("additional policy firming",
+# "public health", "reserves") names the edit it asks for, which the answer tells first.
+REDLINE_ASKING = frozenset(
+    "what which how did does do was were is are the a an in of to from and or vs versus between compared with than "
+    "statement statements language wording sentence sentences phrase phrases word words paragraph text change changed "
+    "changes changing replaced replace drop dropped added add new removed remove revised edit edits redline went "
+    "showed show up appeared appear wasn't weren't not no longer that it its fomc fed committee say said says about "
+    "one one-word single make made guidance".split())
+
 # Edits, not a description's evolution: the whole redline, the role's changes first.
 REDLINE_EDITS = re.compile(
     r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|showed up|appeared|no longer"

@@ -49,6 +49,8 @@ class PolicyQuestion:
     average: bool = False  # a count that also asks the average size of the moves
     asks_move: bool = False  # "Did the Fed change rates in January 2025?": whether it moved at all (Yes / No)
     edits: str | None = None  # a redline's edits asked for first: "removed" ("what was dropped") or "added"
+    topic: tuple[str, ...] = ()  # a redline's subject words ("additional", "policy", "firming"): its edits saying
+    # them are told first
     unanimous: bool = False  # "Which 2025 meetings had no dissents?": the span's unanimous decisions, listed
     versus_previous: bool = False  # "smaller than the one before it": against the previous move of its kind (the desk)
     also_current: bool = False  # "the peak, and where is it now?": the latest level follows the span's extreme
