@@ -386,7 +386,7 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
 def _rates_at(q: PolicyQuestion, r: MeetingRecord, before: MeetingRecord | None) -> RecordAnswer:
     """The administered rates a question names at one meeting, in one sentence: "At the March 15, 2020 meeting the
     interest rate on reserve balances was 0.10 percent, lowered 100 basis points from 1.10 percent, and the
-    primary credit (discount) rate 0.25 percent"."""
+    primary credit rate (the discount rate) 0.25 percent"."""
     set_at, missing, quotes = [], [], []
     for name in q.rates or ("iorb",):
         rate = r.rate(name)

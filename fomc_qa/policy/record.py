@@ -23,7 +23,7 @@ RateName = Literal["iorb", "on_rrp", "discount_rate", "srf_min_bid"]
 RATE_LABEL = {
     "iorb": "interest rate on reserve balances (IORB)",
     "on_rrp": "overnight reverse repurchase (ON RRP) offering rate",
-    "discount_rate": "primary credit (discount) rate",
+    "discount_rate": "primary credit rate (the discount rate)",
     "srf_min_bid": "standing repo minimum bid rate",
 }
 # Until July 29, 2021 the Board paid interest on required and on excess reserves (IORR, IOER); since then on reserve
