@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, clean_prose, compose, decline_text
+from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, clean_prose, compose
+from fomc_qa.answering.decline import decline_text
 from fomc_qa.question.analysis import QuestionIndex, analyze
 
 MINUTES = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"

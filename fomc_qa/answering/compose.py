@@ -15,10 +15,8 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 import re
-from collections.abc import Sequence
 from dataclasses import dataclass
 
-from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER
 from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, QuoteView, quote_features
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
@@ -141,33 +139,6 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         evidence = [q for q in evidence if q not in said]
         lead = _citing(lead, " ".join(clean_prose(record_direct).split()), said)
     return Composed(lead, _lines(evidence))
-
-
-def decline_text(analysis: QuestionAnalysis, read: Sequence[str] = ()) -> str:
-    """Why the answer declines, in one or two sentences: the scope rule's reason, or that nothing indexed bears on
-    the question (naming what it asks about that no passage `read` mentions: "ISM"); with a meeting the question
-    names that is indexed, where its documents can be asked about."""
-    reason = analysis.scope.reason
-    if reason is None:
-        text = " ".join(read).lower()
-        unmentioned = [_as_asked(name, analysis.asked) for name in analysis.names if name.lower() not in text]
-        if unmentioned:
-            return (f"{INSUFFICIENT_ANSWER} Declined: none of the statement or minutes passages closest to it "
-                    f"mentions {' or '.join(unmentioned)}.")
-        return f"{INSUFFICIENT_ANSWER} No indexed passage bears on it closely enough to quote."
-    text = f"{INSUFFICIENT_ANSWER} Declined: {reason}."
-    named = sorted(analysis.filter.meetings or ())
-    if named and not analysis.scope.period and len(named) <= 2:
-        days = " and ".join(f"{d:%B} {d.day}, {d.year}" for d in named)
-        text += f" The statement and minutes of the {days} meeting{'s' if len(named) > 1 else ''} are indexed: " \
-                "ask what they say."
-    return text
-
-
-def _as_asked(name: str, asked: str) -> str:
-    """A name as the question spells it ("ism" -> "ISM")."""
-    m = re.search(re.escape(name), asked, re.I)
-    return m.group(0) if m else name
 
 
 def clean_prose(text: str) -> str:

@@ -13,8 +13,9 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fomc_qa.answering.compose import compose, decline_text
+from fomc_qa.answering.compose import compose
 from fomc_qa.answering.confidence import Signals
+from fomc_qa.answering.decline import decline_text
 from fomc_qa.answering.grounding import (
     RELEVANCE_FLOOR,
     confidence_for,
