@@ -306,3 +306,14 @@ def test_a_why_the_record_does_not_explain_reads_the_statement_s_reason_and_the_
     # near miss: a question naming the statement is answered from the statement alone
     named = compose(analyze("How did the September 2024 statement justify the 50 basis point cut?"), raw, record)
     assert "minutes say" not in named.lead and "balance of risks" in named.lead
+
+
+def test_a_lead_opening_on_the_sentence_before_it_brings_that_sentence():
+    views = "FOMC minutes of June 15, 2022 (Participants' Views on Current Conditions and the Economic Outlook)"
+    backdrop = "Participants concurred that the near-term inflation outlook had deteriorated since the May meeting."
+    agreed = ("Against this backdrop, almost all participants agreed that it was appropriate to raise the target "
+              "range 75 basis points at this meeting.")
+    composed = compose(analyze("Why did participants back a 75 basis point increase in June 2022?"),
+                       _raw((views, backdrop, 2), (views, agreed, 2)))
+    assert "participants concurred that the near-term inflation outlook had deteriorated since the May meeting. " \
+           "Against this backdrop" in composed.lead

@@ -577,3 +577,21 @@ def test_a_notation_vote_is_boilerplate_only_when_it_approves_the_minutes():
     framework = ("By notation vote completed on August 27, 2020, the Committee unanimously approved updates to its "
                  "Statement on Longer-Run Goals and Monetary Policy Strategy.")
     assert BOILERPLATE.match(minutes) and not BOILERPLATE.match(framework)
+
+
+def test_a_quoted_minutes_sentence_opening_on_the_one_before_brings_it(embedder):
+    """"Against this backdrop, almost all participants agreed ..." rests on the sentence before it, which holds the
+    reason ("the near-term inflation outlook had deteriorated"): it is quoted right before, whatever its support;
+    a sentence that does not open on the one before (the near miss) does not bring it."""
+    config = replace(READER_CONFIG, follow_max=6, follow_margin=0.0, discussion_extra=0)
+    backdrop = ("In their consideration of the appropriate stance of monetary policy, participants concurred that the "
+                "labor market was very tight and the near-term inflation outlook had deteriorated.")
+    agreed = ("Against this backdrop, almost all participants agreed that it was appropriate to raise the target "
+              "range for the federal funds rate 75 basis points at this meeting.")
+    plain = agreed.replace("Against this backdrop, almost", "Almost")
+    question = "Why did participants agree to raise the target range 75 basis points at this meeting?"
+    for lead, brings in ((agreed, True), (plain, False)):
+        passages = [headed(n=1, header="FOMC Minutes, 2022-06-15, Participants' Views", text=f"{backdrop} {lead}")]
+        quoted = [c.text for c in read(question, passages, embedder, support_threshold=0.1, max_sentences=1,
+                                       config=config)]
+        assert quoted == ([backdrop, lead] if brings else [lead])

@@ -22,7 +22,7 @@ from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.text.lexical import stem
 from fomc_qa.text.section_titles import short_title
-from fomc_qa.text.sentences import POINTS_BACK, that_clause
+from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, that_clause
 
 MAX_QUOTES = 3
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
@@ -290,13 +290,19 @@ def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
 
 def _pointed_to(quotes: list[Quote], lead: Quote) -> Quote | None:
     """The sentence the lead's points back to ("In light of these risks ..." -> "However, the coronavirus poses
-    evolving risks to economic activity."): a quote of the same passage naming what "these risks" are."""
+    evolving risks to economic activity."): a quote of the same passage naming what "these risks" are; for a lead
+    opening on the sentence before it ("Against this backdrop, ..."), that sentence, which the reader quotes right
+    before it."""
     m = POINTS_BACK.search(lead.text)
-    if m is None:
-        return None
-    names = re.compile(rf"\b{m.group('noun')}\b", re.I)
-    return next((q for q in quotes if q is not lead and q.marks == lead.marks and names.search(q.text)
-                 and not POINTS_BACK.search(q.text)), None)
+    if m is not None:
+        names = re.compile(rf"\b{m.group('noun')}\b", re.I)
+        named = next((q for q in quotes if q is not lead and q.marks == lead.marks and names.search(q.text)
+                      and not POINTS_BACK.search(q.text)), None)
+        if named is not None:
+            return named
+    at = quotes.index(lead)
+    before = quotes[at - 1] if at > 0 and OPENS_ON_THE_LAST.match(lead.text) else None
+    return before if before is not None and before.marks == lead.marks and not LEANS.match(before.text) else None
 
 
 def _unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:

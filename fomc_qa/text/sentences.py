@@ -78,3 +78,11 @@ def that_clause(sentence: str) -> str:
 # "In light of these risks ...": a sentence pointing back to the one before it, which says what "these risks" are
 POINTS_BACK = re.compile(r"\b(?:these|those|such) (?P<noun>risks|developments|factors|considerations|conditions)\b",
                          re.I)
+
+# "Against this backdrop, almost all participants agreed ...": a sentence opening on the one before it, which holds
+# its reason ("... the near-term inflation outlook had deteriorated"); not "In light of the progress on inflation"
+OPENS_ON_THE_LAST = re.compile(r"^(?:Against (?:this|that|the) backdrop|In light of (?:this|that|these|those|such)\b"
+                               r"|Given (?:this|that|these|those|such)\b|In view of (?:this|that|these|those)\b"
+                               r"|(?:With|Under) (?:this|these) (?:circumstances|conditions|considerations)"
+                               r"|For (?:this|these) reasons?|Consistent with (?:this|these) (?:assessments?|views?))",
+                               re.I)

@@ -25,6 +25,7 @@ from fomc_qa.answering.reader.sources import meeting_of, spelled_header
 from fomc_qa.answering.reader.terms import normalize
 from fomc_qa.question.dates import asks_for_first, parse_filter, reference_dates
 from fomc_qa.text.names import mentions, specific_names, spelled_acronyms, titled_names, topic_names
+from fomc_qa.text.sentences import OPENS_ON_THE_LAST
 
 # A sentence opening by pointing back to the one before it ("That analysis suggested ...").
 CONTINUATION = re.compile(r"^(?:This|That|These|Those|Such|It|They)\b")
@@ -114,6 +115,7 @@ def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences
         picks.max_sentences += cfg.discussion_extra
     _add_near_best(picks, max(cfg.support_threshold, best.score - typed - margin), top_passages)
     _add_followers(picks, best.score - cfg.follow_margin)
+    _add_antecedents(picks)
 
 
 @dataclass
@@ -257,6 +259,29 @@ def _add_followers(picks: _Picks, floor: float) -> None:
         if j is None or scored[j].score < floor or picks.repeats(j):
             continue
         picks.rows.insert(picks.rows.index(k) + 1, j)
+        added += 1
+
+
+def _previous_in_paragraph(scored: list[Quote], k: int) -> int | None:
+    """The row of the sentence before row k in its paragraph, if quotable."""
+    tail = scored[k]
+    return next((j for j, c in enumerate(scored) if c.passage.n == tail.passage.n and c.index == tail.index - 1
+                 and same_paragraph(tail.passage.text, c.text, tail.text)), None)
+
+
+def _add_antecedents(picks: _Picks) -> None:
+    """Before each chosen minutes sentence that opens on the one before it ("Against this backdrop, almost all
+    participants agreed ..."), that sentence: it holds the reason the chosen one rests on (at most follow_max)."""
+    scored = picks.scored
+    added = 0
+    for k in list(picks.rows):
+        if added >= picks.config.follow_max or not scored[k].passage.is_minutes \
+                or not OPENS_ON_THE_LAST.match(scored[k].text):
+            continue
+        j = _previous_in_paragraph(scored, k)
+        if j is None or picks.repeats(j):
+            continue
+        picks.rows.insert(picks.rows.index(k), j)
         added += 1
 
 
