@@ -317,3 +317,21 @@ def test_a_lead_opening_on_the_sentence_before_it_brings_that_sentence():
                        _raw((views, backdrop, 2), (views, agreed, 2)))
     assert "participants concurred that the near-term inflation outlook had deteriorated since the May meeting. " \
            "Against this backdrop" in composed.lead
+
+
+def test_a_count_shows_three_quotes_and_cites_each_other_item_in_the_lead():
+    days = ["January 31", "March 20", "May 1", "June 12", "July 31"]
+    line = ("The FOMC maintained the target range five times in 2024: "
+            + ", ".join(f"{d}, 2024 (at 5-1/4 to 5-1/2 percent)" for d in days) + ".")
+    held = "In support of its goals, the Committee decided to maintain the target range at 5-1/4 to 5-1/2 percent."
+    raw = f"{line}\n" + _raw(*[(f"FOMC statement of {d}, 2024", held, i) for i, d in enumerate(days, 6)])
+    index = QuestionIndex(tuple(dt.date(2024, m, d) for m, d in ((1, 31), (3, 20), (5, 1), (6, 12), (7, 31))))
+    composed = compose(analyze("How many times did the FOMC hold rates in 2024?", index), raw, line)
+    assert len(composed.evidence) == MAX_QUOTES  # the same sentence of each meeting is another item, three shown
+    assert "June 12, 2024 (at 5-1/4 to 5-1/2 percent) [9], July 31, 2024 (at 5-1/4 to 5-1/2 percent) [10]." \
+        in composed.lead  # the others cite their passage in the lead
+    # near miss: an evolution quotes one line per meeting, beyond three
+    evolution = compose(analyze("How did the statement's description of inflation evolve over 2024?", index),
+                        raw.replace(line, "The statement's policy decision sentence in 2024."),
+                        "The statement's policy decision sentence in 2024.")
+    assert "[9]" not in evolution.lead

@@ -32,6 +32,7 @@ UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words
 SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this length: a shorter one is cheap proof
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
+ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record intents whose line lists its meetings
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
 
 # "FOMC minutes of June 14, 2023 (Participants' Views ...): “...” [3] “...” [3]" (a section may hold a colon:
@@ -69,6 +70,7 @@ _NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|ei
 _REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
 _REPORTED_BY = ("staff", "manager")  # the SPEAKERS those sections report
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless), ")
+_DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 _DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
 
 
@@ -134,10 +136,13 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if told is not None:  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
         evidence.remove(told)
+    line = " ".join(clean_prose(record_direct).split())
     if record_direct and not _lists(analysis):  # the record's line says these already: it cites them itself
         said = [q for q in evidence if not q.note and _said_in(q, lead)]  # a note tells an edit: the quote shows it
         evidence = [q for q in evidence if q not in said]
-        lead = _citing(lead, " ".join(clean_prose(record_direct).split()), said)
+        lead = _citing(lead, line, said)
+    if record_direct and _itemized(analysis) and len(evidence) > MAX_QUOTES:  # "seven hikes: March 16 [6], ..."
+        lead, evidence = _cite_items(lead, line, evidence[MAX_QUOTES:]), evidence[:MAX_QUOTES]
     return Composed(lead, _lines(evidence))
 
 
@@ -249,6 +254,32 @@ def _citing(lead: str, line: str, said: list[Quote]) -> str:
     if not marks or line not in lead:
         return lead
     return lead.replace(line, f"{line}{marks}", 1)
+
+
+def _itemized(analysis: QuestionAnalysis) -> bool:
+    """The record's line lists the meetings it counts or names, each with what happened there ("seven times in
+    2022: March 16, 2022 (+25 basis points), ..."): each item can carry its own citation."""
+    policy = analysis.record.policy
+    return policy is not None and policy.intent in ITEMIZED
+
+
+def _cite_items(lead: str, line: str, cited: list[Quote]) -> str:
+    """The lead with each of the `cited` quotes' markers after its meeting's item in the record's `line` ("March 16,
+    2022 (+25 basis points) [6], May 4, 2022 ..."): the quotes beyond MAX_QUOTES go to the sources, and each item
+    still cites its own. A quote whose meeting the line does not name keeps nothing in the lead (it goes too)."""
+    if line not in lead:
+        return lead
+    days = {_day(q): q for q in reversed(cited) if _day(q)}  # the first quote of each meeting
+    dates = [m.start() for m in _DAY.finditer(line)] + [len(line)]  # each item runs to the next date
+    starts = sorted((line.find(day), day) for day in days if day in line)
+    marked, last = [], 0
+    for start, day in starts:
+        end = next(d for d in dates if d > start)
+        item_end = start + len(line[start:end].rstrip(" ,;:."))
+        marks = "".join(m for m in re.findall(r" ?\[\d+\]", days[day].marks) if m.strip() not in lead)
+        marked += [line[last:item_end], marks]
+        last = item_end
+    return lead.replace(line, "".join([*marked, line[last:]]), 1)
 
 
 def _names_source(lead: str, q: Quote) -> bool:
@@ -439,14 +470,16 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
     only right after the one it leans on), in the answer's order, less those that repeat another and, beside a lead
     that quotes passages already, those sharing no word with the question (the record's own quotes always stay)."""
     eligible: list[Quote] = []
-    seen = {q.text for q in chosen}
+    # each sentence once; an itemized list's like sentences of different meetings are different items (each hold)
+    key = (lambda q: (q.text, _day(q))) if _itemized(analysis) else (lambda q: q.text)
+    seen = {key(q) for q in chosen}
     previous: Quote | None = None
     for q in quotes:
         leans = bool(LEANS.match(q.text))
         follows = previous is not None and previous.marks == q.marks and (previous in eligible or previous in chosen)
-        if not (q.text in seen or _filler(analysis, q) or (leans and not follows)):
+        if not (key(q) in seen or _filler(analysis, q) or (leans and not follows)):
             eligible.append(q)
-            seen.add(q.text)
+            seen.add(key(q))
         previous = q
     kept: list[Quote] = []
     focus = _focus(analysis.plain)
