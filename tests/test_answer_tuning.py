@@ -7,10 +7,11 @@ import json
 
 import pytest
 
-from fomc_qa.answering.compose import compose, quote_views
+from fomc_qa.answering.compose import compose
 from fomc_qa.answering.confidence import HIGH, MIN_SEEN, Calibration, Signals, reliability, wilson_lower
 from fomc_qa.answering.quote_fit import Example, Outcome, beats_noise, fit_examples, fit_scorers, fit_tuning
 from fomc_qa.answering.quote_scorer import QuoteScorers, quote_features
+from fomc_qa.answering.quotes import quote_views
 from fomc_qa.answering.tuning import NO_TUNING, load_tuning
 from fomc_qa.question.analysis import analyze
 from fomc_qa.text.sentences import that_clause

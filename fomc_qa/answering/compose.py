@@ -17,7 +17,8 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, QuoteView, quote_features
+from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, quote_features
+from fomc_qa.answering.quotes import LABEL, Quote, day_of, quote_views, quotes_of
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.text.lexical import stem
@@ -35,13 +36,6 @@ MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
 ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record intents whose line lists its meetings
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
 
-# "FOMC minutes of June 14, 2023 (Participants' Views ...): “...” [3] “...” [3]" (a section may hold a colon:
-# "(Special Topic: Balance Sheet Issues)")
-_SEGMENT = re.compile(r"(?:(?P<label>FOMC (?:statement|minutes) of [A-Z][a-z]+ \d{1,2}, \d{4}"
-                      r"(?: \([^)\n]{1,200}\))*): )?"
-                      r"\u201c(?P<text>[^\u201d]+)\u201d(?P<marks>(?:\s*\[\d+\])+)(?P<note> \([^)\n]{1,160}\))?")
-_LABEL = re.compile(r"FOMC (?P<kind>statement|minutes) of (?P<day>[A-Z][a-z]+ \d{1,2}, \d{4})"
-                    r"(?: \((?P<section>[^)]*)\))?")
 _ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve System voted\b"
                                 r"|\bthe Board (?:also )?voted\b"
                                 r"|\bprimary credit rate\b|\binterest rate (?:paid )?on reserve balances\b"
@@ -75,23 +69,6 @@ _DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
 
 
 @dataclass(frozen=True)
-class Quote:
-    """One quoted sentence of the raw answer, with its source label and marker(s)."""
-
-    label: str  # "FOMC minutes of June 14, 2023 (Committee Policy Actions)"; "" when the text gave none
-    text: str
-    marks: str  # " [3]"
-    note: str = ""
-    place: int = 0  # its order in the raw answer
-    opens: bool = False  # the first quote after its label
-    score: float = 0.0  # the quote scorer's log-odds that it answers (0 for all without a scorer)
-
-    def line(self, labelled: bool = True) -> str:
-        quote = f"\u201c{self.text}\u201d{self.marks}{self.note}"
-        return f"{self.label}: {quote}" if labelled and self.label else quote
-
-
-@dataclass(frozen=True)
 class Composed:
     lead: str
     evidence: tuple[str, ...]
@@ -105,7 +82,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             scorer: QuoteScorer | None = None) -> Composed:
     """The lead and the evidence of a raw answer (the record's lines first when `record_direct` is given). With a
     fitted `scorer` the lead and the evidence take the quotes most likely to answer, else the answer's first."""
-    quotes = _quotes(raw)
+    quotes = quotes_of(raw)
     if quotes and all(_off_meeting(analysis, q) for q in quotes):
         analysis = _reported_later(analysis)
     if scorer is not None and quotes:
@@ -129,7 +106,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             leads.append(_attributed(part, same_source=bool(chosen) and chosen[0].label == part.label))
             chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
-    record_quotes = tuple(q.text for q in _quotes(raw.split("\n\n", 1)[0])) if record_direct else ()
+    record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
     told = _told_beside(analysis, lead, _speakers_own(analysis.plain, evidence, among=chosen + evidence))
@@ -158,22 +135,6 @@ def clean_prose(text: str) -> str:
     return text.replace(" → ", " became ").replace("→", " became ")
 
 
-def _quotes(raw: str) -> list[Quote]:
-    """Every quotation of the raw answer in order, each with the source label last named before it."""
-    found: list[Quote] = []
-    label = ""
-    for m in _SEGMENT.finditer(raw):
-        label = m.group("label") or label
-        found.append(Quote(label, m.group("text").strip(), m.group("marks"), m.group("note") or "", len(found),
-                           bool(m.group("label"))))
-    return found
-
-
-def quote_views(raw: str) -> list[QuoteView]:
-    """What the quote scorer reads of each quotation of a raw answer."""
-    return [QuoteView(q.text, q.label, q.marks, q.place, q.opens) for q in _quotes(raw)]
-
-
 def _ranked(quotes: list[Quote]) -> list[Quote]:
     """Best-scored first; in the answer's order among equals (all of them without a scorer)."""
     return sorted(quotes, key=lambda q: -q.score)
@@ -182,7 +143,7 @@ def _ranked(quotes: list[Quote]) -> list[Quote]:
 def _own_words(raw: str, record_direct: str) -> str:
     """What the answer says in its own words before its first quotation (an LM's lead), less the record's line."""
     head = raw.split("\u201c", 1)[0] if "\u201c" in raw else raw
-    head = _LABEL.sub("", head).replace(record_direct, "")
+    head = LABEL.sub("", head).replace(record_direct, "")
     return " ".join(head.replace(":", " ").split()) if re.search(r"[a-z]{3}", head) else ""
 
 
@@ -216,12 +177,12 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
     more likely than not to answer."""
     if Ask.WHY not in analysis.asks or analysis.filter.doc_types or not chosen:
         return None
-    have = {m.group("kind") for q in chosen if (m := _LABEL.match(q.label))}
+    have = {m.group("kind") for q in chosen if (m := LABEL.match(q.label))}
     taken = {q.text for q in chosen}
     reasons = _ranked([q for q in _speakers_own(analysis.plain, quotes) if q.text not in taken
                        and not LEANS.match(q.text) and not _filler(analysis, q) and GIVES_REASON.search(q.text)
                        and _gives_the_deciders_reason(analysis, q)
-                       and (m := _LABEL.match(q.label)) is not None and m.group("kind") not in have])
+                       and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
     best = reasons[0] if reasons else None
     scored = any(q.score for q in quotes)  # a fitted scorer: only a reason it finds likely to answer
     return best if best is not None and (best.score > 0 or not scored) else None
@@ -269,7 +230,7 @@ def _cite_items(lead: str, line: str, cited: list[Quote]) -> str:
     still cites its own. A quote whose meeting the line does not name keeps nothing in the lead (it goes too)."""
     if line not in lead:
         return lead
-    days = {_day(q): q for q in reversed(cited) if _day(q)}  # the first quote of each meeting
+    days = {day_of(q): q for q in reversed(cited) if day_of(q)}  # the first quote of each meeting
     dates = [m.start() for m in _DAY.finditer(line)] + [len(line)]  # each item runs to the next date
     starts = sorted((line.find(day), day) for day in days if day in line)
     marked, last = [], 0
@@ -284,7 +245,7 @@ def _cite_items(lead: str, line: str, cited: list[Quote]) -> str:
 
 def _names_source(lead: str, q: Quote) -> bool:
     """The lead already says it tells this quote's document ("The March 16, 2022 statement says that ...")."""
-    m = _LABEL.match(q.label)
+    m = LABEL.match(q.label)
     return m is not None and f"The {m.group('day')} {m.group('kind')}" in lead
 
 
@@ -392,7 +353,7 @@ def _lines(evidence: list[Quote]) -> tuple[str, ...]:
 
 def _short_label(label: str) -> str:
     """"FOMC minutes of May 1, 2024 (Participants' Views on Current Conditions ...)" -> "... (Participants' Views)"."""
-    m = _LABEL.fullmatch(label)
+    m = LABEL.fullmatch(label)
     if m is None or not m.group("section"):
         return label
     return f"{label[: m.start('section')]}{short_title(m.group('section'))})"
@@ -409,7 +370,7 @@ def _plain_note(note: str) -> str:
 def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = False, before: Quote | None = None) -> str:
     """"The June 14, 2023 minutes say that almost all participants judged ... [3]" (the section is in the quote's
     label among the evidence and in the sources); with the sentence it points back to `before` it."""
-    m = _LABEL.match(q.label)
+    m = LABEL.match(q.label)
     sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
     if before is not None:  # "However, the coronavirus poses evolving risks ... In light of these risks, ..."
         sentence = f"{_CONNECTIVE.sub('', before.text.rstrip())} {sentence}"
@@ -441,7 +402,7 @@ def _off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:
     meeting within RECORDED_WITHIN days after it still count: they record an unscheduled meeting's action (the March
     3, 2020 cut is in the March 15 minutes)."""
     named = analysis.filter.meetings
-    m = _LABEL.match(q.label)
+    m = LABEL.match(q.label)
     if not named or len(named) != 1 or m is None or analysis.between_meetings:
         return False
     (meeting,) = named
@@ -471,7 +432,7 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
     that quotes passages already, those sharing no word with the question (the record's own quotes always stay)."""
     eligible: list[Quote] = []
     # each sentence once; an itemized list's like sentences of different meetings are different items (each hold)
-    key = (lambda q: (q.text, _day(q))) if _itemized(analysis) else (lambda q: q.text)
+    key = (lambda q: (q.text, day_of(q))) if _itemized(analysis) else (lambda q: q.text)
     seen = {key(q) for q in chosen}
     previous: Quote | None = None
     for q in quotes:
@@ -503,11 +464,6 @@ def _roll_call_told(q: Quote, lead: str) -> bool:
 def _repeats(q: Quote, others: list[Quote]) -> bool:
     """The quote says again what one of `others` of its meeting says (the statement's vote line and the minutes'
     copy); another meeting's like sentence is another fact (each hike of a count)."""
-    words, day = _content(q.text), _day(q)
-    return bool(words) and any(len(words & _content(o.text)) >= SAME_QUOTE * len(words) and _day(o) == day
+    words, day = _content(q.text), day_of(q)
+    return bool(words) and any(len(words & _content(o.text)) >= SAME_QUOTE * len(words) and day_of(o) == day
                                for o in others)
-
-
-def _day(q: Quote) -> str | None:
-    m = _LABEL.match(q.label)
-    return m.group("day") if m else None

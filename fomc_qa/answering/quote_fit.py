@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from fomc_qa.answering.compose import Composed, compose, quote_views
+from fomc_qa.answering.compose import Composed, compose
 from fomc_qa.answering.confidence import Calibration, Signals, reliability
 from fomc_qa.answering.quote_scorer import QUOTE_FEATURES, QuoteScorer, QuoteScorers, QuoteView, quote_features
+from fomc_qa.answering.quotes import quote_views
 from fomc_qa.answering.tuning import Tuning
 from fomc_qa.evaluation.metrics import keyword_recall
 from fomc_qa.question.analysis import QuestionAnalysis
