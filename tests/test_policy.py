@@ -1198,3 +1198,12 @@ def test_a_cycle_named_by_its_start_includes_that_meeting_and_a_named_move_is_th
     desk = PolicyDesk(RECORDS, lambda chunk_id: None)
     answer = desk.consult("Why did the FOMC open the easing cycle with a half-point cut in September 2024?").answer
     assert answer.direct.startswith("At the September 18, 2024 meeting the FOMC lowered")
+
+
+def test_one_meeting_s_vote_reads_as_a_sentence_with_its_alternate():
+    r = _statement(D(2022, 3, 16), ("votes", "Patrick Harker voted as an alternate member at this meeting."))
+    q = parse_policy_question("Who voted at the March 2022 meeting, and who was an alternate?", [D(2022, 3, 16)])
+    assert q is not None and q.intent == "votes"
+    direct = answer(q, [r]).direct
+    assert direct.startswith("The vote on March 16, 2022: ")
+    assert direct.endswith("Patrick Harker voted as an alternate member at this meeting.") and ".." not in direct

@@ -182,10 +182,10 @@ def answer_votes(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
     for r in records[-MAX_LISTED:]:
         who = f" ({', '.join(d.name for d in r.dissents)} against)" if r.dissents else " (unanimous)"
         alternates = [s for s in r.sentences("votes") if "alternate" in s.source.sentence.lower()]
-        voted_as = "; " + " ".join(s.source.sentence for s in alternates) if alternates else ""
+        voted_as = "; " + " ".join(s.source.sentence.rstrip(".") for s in alternates) if alternates else ""
         parts.append(f"{day(r.meeting_date)}: {tally(r)}{who}, voting for: {', '.join(r.voters_for)}{voted_as}")
         quotes += quote(r, r.vote_source) + [q_ for s in alternates for q_ in quote(r, s.source)]
-    return RecordAnswer("The vote " + "; ".join(parts) + ".", quotes)
+    return RecordAnswer(("The vote on " if len(parts) == 1 else "The votes: ") + "; ".join(parts) + ".", quotes)
 
 def _unanimous_meetings(q: PolicyQuestion, records: Sequence[MeetingRecord],
                         unanimous: Sequence[MeetingRecord]) -> RecordAnswer:
