@@ -1207,3 +1207,21 @@ def test_one_meeting_s_vote_reads_as_a_sentence_with_its_alternate():
     direct = answer(q, [r]).direct
     assert direct.startswith("The vote on March 16, 2022: ")
     assert direct.endswith("Patrick Harker voted as an alternate member at this meeting.") and ".." not in direct
+
+
+def test_a_rate_at_a_meeting_says_the_day_the_board_made_it_effective():
+    def with_iorb(record: MeetingRecord, sentence: str) -> MeetingRecord:
+        src = Source(sentence=sentence, document_id=f"minutes-{record.meeting_date}",
+                     chunk_id=f"minutes-{record.meeting_date}#020")
+        return record.model_copy(update={"administered_rates": [AdministeredRate(name="iorb", percent=4.4,
+                                                                                 source=src)]})
+    r = RECORDS[4]
+    stated = with_iorb(r, "The Board voted to raise the interest rate paid on reserve balances to 4.4 percent, "
+                          "effective December 15, 2022.")
+    desk = PolicyDesk([stated], lambda chunk_id: None)
+    asked = f"What was IORB set to at the {r.meeting_date:%B %Y} meeting?"
+    assert "was 4.4 percent, effective December 15, 2022" in desk.consult(asked).answer.direct
+    # near miss: a vote naming no day adds none
+    bare = PolicyDesk([with_iorb(r, "The Board voted to set the interest rate paid on reserve balances at 4.4 "
+                                    "percent.")], lambda chunk_id: None)
+    assert "effective" not in bare.consult(asked).answer.direct

@@ -41,6 +41,8 @@ from fomc_qa.question.policy_question import PolicyQuestion
 from fomc_qa.text.numbers import number_word
 from fomc_qa.text.sentences import POINTS_BACK
 
+_EFFECTIVE = re.compile(r"\beffective ([A-Z][a-z]+ \d{1,2}, \d{4})")
+
 
 def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     parts, quotes = [], []
@@ -395,12 +397,19 @@ def _rates_at(q: PolicyQuestion, r: MeetingRecord, before: MeetingRecord | None)
             continue
         verb = "was " if not set_at else ""
         moved = _rate_move(rate, before, name)
-        set_at.append(f"the {rate_label(name, r.meeting_date)} {verb}{percent_forms(rate)}{moved}")
+        set_at.append(f"the {rate_label(name, r.meeting_date)} {verb}{percent_forms(rate)}{_effective(rate)}{moved}")
         quotes += quote(r, rate.source)
     said = (f"At the {day(r.meeting_date)} meeting " + ", and ".join(set_at)) if set_at else ""
     lacking = f"the documents of the {day(r.meeting_date)} meeting do not state the {' or the '.join(missing)}" \
         if missing else ""
     return RecordAnswer(sentence("; ".join(x for x in (said, lacking) if x)), quotes)
+
+
+def _effective(rate: AdministeredRate) -> str:
+    """", effective December 11, 2025" when the Board's vote names the day the rate took effect (the day after the
+    meeting, as a rule): an analyst asking "IORB after the December meeting" wants that day; "" otherwise."""
+    m = _EFFECTIVE.search(rate.source.sentence)
+    return f", effective {m.group(1)}" if m else ""
 
 
 def _rate_move(rate: AdministeredRate, previous: MeetingRecord | None, name: str) -> str:
