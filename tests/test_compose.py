@@ -335,3 +335,26 @@ def test_a_count_shows_three_quotes_and_cites_each_other_item_in_the_lead():
                         raw.replace(line, "The statement's policy decision sentence in 2024."),
                         "The statement's policy decision sentence in 2024.")
     assert "[9]" not in evolution.lead
+
+
+def test_with_a_fitted_scorer_evidence_carries_the_lead_or_says_what_it_leaves_out():
+    import numpy as np
+
+    from fomc_qa.answering.quote_scorer import QUOTE_FEATURES, QuoteScorer
+
+    weights = np.zeros(len(QUOTE_FEATURES))
+    weights[QUOTE_FEATURES.index("number")] = 3.0  # a quote with a number: log-odds +1.5, else -1.5
+    scorer = QuoteScorer(np.zeros(len(QUOTE_FEATURES)), np.ones(len(QUOTE_FEATURES)), weights, -1.5)
+    september = "FOMC minutes of September 17, 2025 (Developments in Financial Markets and Open Market Operations)"
+    line = "At the September 17, 2025 meeting the FOMC lowered the target range by 25 basis points."
+    record = _raw(("FOMC statement of September 17, 2025", "The Committee decided to lower the target range.", 6))
+    reader = _raw((september, "Governor Stephen Miran, sworn in that morning, abstained from the vote.", 2),
+                  (september, "Repo rates came under upward pressure around the tax date.", 1))
+    question = "What did the FOMC decide in September 2025, and who abstained?"
+    raw = f"{line}\n{record}\n\n{reader}"
+    evidence = " ".join(compose(analyze(question), raw, line, scorer).evidence)
+    assert "decided to lower the target range" in evidence  # the record's own quote: its line cites through it
+    assert "Miran" in evidence  # scored low, but says what the question asks and the lead does not ("abstained")
+    assert "came under upward pressure" not in evidence  # scored low and adds nothing asked: to the sources
+    # near miss: without a fitted scorer the evidence is the rules' as before
+    assert "came under upward pressure" in " ".join(compose(analyze(question), raw, line).evidence)
