@@ -81,9 +81,10 @@ class Composed:
 
 
 def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
-            scorer: QuoteScorer | None = None) -> Composed:
+            scorer: QuoteScorer | None = None, floor: bool = True) -> Composed:
     """The lead and the evidence of a raw answer (the record's lines first when `record_direct` is given). With a
-    fitted `scorer` the lead and the evidence take the quotes most likely to answer, else the answer's first."""
+    fitted `scorer` the lead and the evidence take the quotes most likely to answer, else the answer's first, and
+    (unless `floor` is off: `quote_fit` judges the scorer's order alone) the evidence keeps what carries the lead."""
     quotes = quotes_of(raw)
     if quotes and all(_off_meeting(analysis, q) for q in quotes):
         analysis = _reported_later(analysis)
@@ -115,7 +116,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if told is not None:  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
         evidence.remove(told)
-    if scorer is not None and not _lists(analysis):
+    if scorer is not None and floor and not _lists(analysis):
         evidence = _carrying(analysis, lead, evidence, record_quotes)
     line = " ".join(clean_prose(record_direct).split())
     if record_direct and not _lists(analysis):  # the record's line says these already: it cites them itself
