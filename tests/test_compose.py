@@ -356,5 +356,7 @@ def test_with_a_fitted_scorer_evidence_carries_the_lead_or_says_what_it_leaves_o
     assert "decided to lower the target range" in evidence  # the record's own quote: its line cites through it
     assert "Miran" in evidence  # scored low, but says what the question asks and the lead does not ("abstained")
     assert "came under upward pressure" not in evidence  # scored low and adds nothing asked: to the sources
-    # near miss: without a fitted scorer the evidence is the rules' as before
+    # near misses: without a fitted scorer the evidence is the rules' as before; with the floor off (how qa_program
+    # judges the scorers' order against the reader's) the scorer orders the evidence but sends nothing away
     assert "came under upward pressure" in " ".join(compose(analyze(question), raw, line).evidence)
+    assert "came under upward pressure" in " ".join(compose(analyze(question), raw, line, scorer, floor=False).evidence)
