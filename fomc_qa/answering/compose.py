@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, quote_features
-from fomc_qa.answering.quotes import LABEL, Quote, day_of, quote_views, quotes_of
+from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.text.lexical import stem
@@ -89,7 +89,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if quotes and all(_off_meeting(analysis, q) for q in quotes):
         analysis = _reported_later(analysis)
     if scorer is not None and quotes:
-        scores = scorer.score(quote_features(analysis, quote_views(raw)))
+        scores = scorer.score(quote_features(analysis, views_of(quotes)))
         quotes = [dataclasses.replace(q, score=float(s)) for q, s in zip(quotes, scores, strict=True)]
     own = _own_words(raw, record_direct)
     leads = [clean_prose(record_direct)] if record_direct else ([clean_prose(own)] if own else [])
@@ -226,11 +226,16 @@ def _said_in(q: Quote, lead: str) -> bool:
 def _citing(lead: str, line: str, said: list[Quote]) -> str:
     """The lead with the markers of the quotes its record `line` says, right after that line, so the answer still
     cites the passages it no longer quotes."""
-    marks = "".join(dict.fromkeys(m for q in said for m in re.findall(r" ?\[\d+\]", q.marks)
-                                  if m.strip() not in lead))
+    marks = _new_marks(said, lead)
     if not marks or line not in lead:
         return lead
     return lead.replace(line, f"{line}{marks}", 1)
+
+
+def _new_marks(quotes: list[Quote], lead: str) -> str:
+    """The quotes' markers the lead does not cite yet, once each, as they follow a sentence (" [6] [7]")."""
+    return "".join(dict.fromkeys(m for q in quotes for m in re.findall(r" ?\[\d+\]", q.marks)
+                                 if m.strip() not in lead))
 
 
 def _itemized(analysis: QuestionAnalysis) -> bool:
@@ -253,7 +258,7 @@ def _cite_items(lead: str, line: str, cited: list[Quote]) -> str:
     for start, day in starts:
         end = next(d for d in dates if d > start)
         item_end = start + len(line[start:end].rstrip(" ,;:."))
-        marks = "".join(m for m in re.findall(r" ?\[\d+\]", days[day].marks) if m.strip() not in lead)
+        marks = _new_marks([days[day]], lead)
         marked += [line[last:item_end], marks]
         last = item_end
     return lead.replace(line, "".join([*marked, line[last:]]), 1)

@@ -51,7 +51,12 @@ def quotes_of(raw: str) -> list[Quote]:
 
 def quote_views(raw: str) -> list[QuoteView]:
     """What the quote scorer reads of each quotation of a raw answer."""
-    return [QuoteView(q.text, q.label, q.marks, q.place, q.opens) for q in quotes_of(raw)]
+    return views_of(quotes_of(raw))
+
+
+def views_of(quotes: list[Quote]) -> list[QuoteView]:
+    """What the quote scorer reads of quotations already parsed."""
+    return [QuoteView(q.text, q.label, q.marks, q.place, q.opens) for q in quotes]
 
 
 def day_of(q: Quote) -> str | None:

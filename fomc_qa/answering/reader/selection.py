@@ -156,7 +156,7 @@ def _add_continuation(picks: _Picks, threshold: float) -> None:
     terse lead (`short_lead_words`), a sentence pointing back to it ("They concurred that ..."), or one within
     `wide_margin` of it."""
     cfg, scored, best = picks.config, picks.scored, picks.scored[picks.lead]
-    after = _next_in_paragraph(scored, picks.lead)
+    after = _in_paragraph(scored, picks.lead, 1)
     if after is None:
         return
     goes_on = len(best.text.split()) < cfg.short_lead_words or CONTINUATION.match(scored[after].text) \
@@ -241,11 +241,12 @@ def _add_near_best(picks: _Picks, floor: float, top_passages: set[int]) -> None:
             picks.admit(j)
 
 
-def _next_in_paragraph(scored: list[Quote], k: int) -> int | None:
-    """The row of the sentence after row k in its paragraph, if quotable."""
-    head = scored[k]
-    return next((j for j, c in enumerate(scored) if c.passage.n == head.passage.n and c.index == head.index + 1
-                 and same_paragraph(head.passage.text, head.text, c.text)), None)
+def _in_paragraph(scored: list[Quote], k: int, step: int) -> int | None:
+    """The row of the sentence `step` (1 after, -1 before) from row k in its paragraph, if quotable."""
+    at = scored[k]
+    return next((j for j, c in enumerate(scored) if c.passage.n == at.passage.n and c.index == at.index + step
+                 and same_paragraph(at.passage.text, *((at.text, c.text) if step > 0 else (c.text, at.text)))),
+                None)
 
 
 def _add_followers(picks: _Picks, floor: float) -> None:
@@ -255,18 +256,11 @@ def _add_followers(picks: _Picks, floor: float) -> None:
     for k in list(picks.rows):
         if added >= picks.config.follow_max or not scored[k].passage.is_minutes:
             continue
-        j = _next_in_paragraph(scored, k)
+        j = _in_paragraph(scored, k, 1)
         if j is None or scored[j].score < floor or picks.repeats(j):
             continue
         picks.rows.insert(picks.rows.index(k) + 1, j)
         added += 1
-
-
-def _previous_in_paragraph(scored: list[Quote], k: int) -> int | None:
-    """The row of the sentence before row k in its paragraph, if quotable."""
-    tail = scored[k]
-    return next((j for j, c in enumerate(scored) if c.passage.n == tail.passage.n and c.index == tail.index - 1
-                 and same_paragraph(tail.passage.text, c.text, tail.text)), None)
 
 
 def _add_antecedents(picks: _Picks) -> None:
@@ -278,7 +272,7 @@ def _add_antecedents(picks: _Picks) -> None:
         if added >= picks.config.follow_max or not scored[k].passage.is_minutes \
                 or not OPENS_ON_THE_LAST.match(scored[k].text):
             continue
-        j = _previous_in_paragraph(scored, k)
+        j = _in_paragraph(scored, k, -1)
         if j is None or picks.repeats(j):
             continue
         picks.rows.insert(picks.rows.index(k), j)
