@@ -308,6 +308,23 @@ def test_a_why_the_record_does_not_explain_reads_the_statement_s_reason_and_the_
     assert "minutes say" not in named.lead and "balance of risks" in named.lead
 
 
+def test_a_why_of_the_committee_s_decision_does_not_lead_with_a_dissenter_s_preference():
+    views = "FOMC minutes of September 17, 2025 (Committee Policy Actions)"
+    participants = "FOMC minutes of September 17, 2025 (Participants' Views on Current Conditions and the Economic " \
+                   "Outlook)"
+    record = "At the September 17, 2025 meeting the FOMC lowered the target range by 1/4 percentage point."
+    miran = ("Governor Miran preferred to lower the target range by 1/2 percentage point at this meeting, given his "
+             "view that policy was too restrictive.")
+    reason = ("Most participants judged that downside risks to employment had increased, so that it was appropriate "
+              "to move the target range toward a more neutral setting.")
+    raw = f"{record}\n" + _raw((views, miran, 5), (participants, reason, 4))
+    composed = compose(analyze("What drove the FOMC's decision to resume cutting rates in September 2025?"), raw, record)
+    assert "downside risks to employment" in composed.lead and "Miran" not in composed.lead
+    # near miss: the dissent asked about leads with the dissenter's reason
+    asked = compose(analyze("Why did Miran dissent in September 2025?"), raw, record)
+    assert "Governor Miran preferred" in asked.lead
+
+
 def test_a_lead_opening_on_the_sentence_before_it_brings_that_sentence():
     views = "FOMC minutes of June 15, 2022 (Participants' Views on Current Conditions and the Economic Outlook)"
     backdrop = "Participants concurred that the near-term inflation outlook had deteriorated since the May meeting."

@@ -95,6 +95,9 @@ def test_chain_derives_unstated_changes_and_ranges_before():
         ("By how much did the FOMC cut the federal funds rate in September 2024?", "change", 1, "lower"),
         ("How did the statement's description of inflation change over 2022?", "evolution", 4, None),
         ("Who attended the January 2023 FOMC meeting?", "attendance", 1, None),
+        # the first (or last) of a span of one meeting is that meeting's move; a near miss: "of 2022" spans four
+        ("What drove the FOMC's decision to resume cutting rates in September 2024?", "decision", 1, "lower"),
+        ("When did the FOMC first raise rates in 2022?", "first", 4, "raise"),
     ],
 )
 def test_policy_questions(question, intent, span, direction):

@@ -10,6 +10,7 @@ from fomc_qa.answering.session import open_retriever
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.store import Corpus, IndexMissing
 from fomc_qa.question.dates import asks_for_first, counts_from_a_date, parse_filter
+from fomc_qa.retrieval.policy_discussion import OPENERS, opens_policy_discussion
 from fomc_qa.retrieval.retrieve import RetrievalConfig, reciprocal_rank_fusion
 
 MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4),
@@ -283,3 +284,29 @@ def test_the_next_meeting_s_minutes_count_as_within_a_named_span():
 
     assert analyze("What did the March 31, 2020 notation vote approve?").between_meetings
     assert not analyze("How did the vote go in March 2020?").between_meetings
+
+
+@pytest.mark.parametrize("rule", OPENERS, ids=lambda r: r.pattern.pattern[:30])
+def test_each_policy_discussion_opener_reads_its_examples_and_not_its_near_misses(rule):
+    assert rule.examples
+    for example in rule.examples:
+        assert opens_policy_discussion(example), example
+    for near_miss in rule.near_misses:
+        assert not opens_policy_discussion(near_miss), near_miss
+
+
+def test_a_why_of_a_decision_gets_the_participants_policy_discussion_first(retriever):
+    """The March 2023 minutes open the participants' discussion of the hike with "Against this backdrop, ..."
+    (chunk 35) and go on with their reasons (36); the outlook paragraphs before share the question's words."""
+    question = "Why did the Committee still raise rates in March 2023, days after the bank failures?"
+    hits = [h.chunk_id for h in retriever.search(question, 5)]
+    assert hits[1:3] == ["minutes-2023-03-22#035", "minutes-2023-03-22#036"], hits
+    plain = type(retriever)(retriever.corpus, retriever.embedder, RetrievalConfig(policy_discussion=False),
+                            desk=retriever.desk)
+    assert [h.chunk_id for h in plain.search(question, 5)][1:3] != hits[1:3]
+
+
+def test_a_dissenters_why_keeps_the_searched_order_of_the_policy_sections(retriever):
+    """A dissent's reasons are its own paragraph (found by the search), not the discussion's opening."""
+    hits = [h.chunk_id for h in retriever.search("Why did anyone dissent in March 2023?", 5)]
+    assert hits[1:3] != ["minutes-2023-03-22#035", "minutes-2023-03-22#036"], hits

@@ -22,6 +22,7 @@ from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteS
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
+from fomc_qa.question.lexicon import DISSENT
 from fomc_qa.text.lexical import stem
 from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, that_clause
@@ -64,7 +65,9 @@ _NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|ei
                           r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
 # minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
 _REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
-_REPORTED_BY = ("staff", "manager")  # the SPEAKERS those sections report
+_REPORTED_BY = ("staff", "manager")
+_DISSENTERS_VIEW = re.compile(r"\b(?:Governor|President|Mr\.|Ms\.) [A-Z][a-z]+ (?:preferred|dissented|voted)\b"
+                              r"|\bvot(?:ed|ing) against\b")  # the SPEAKERS those sections report
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless), ")
 _DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 _DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
@@ -273,6 +276,8 @@ def _names_source(lead: str, q: Quote) -> bool:
 def _gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     """A why's reason is the Committee's (its statement, the participants' policy discussion, its policy action),
     not what the staff's outlook or the manager's market report says, unless the question asks about them."""
+    if not DISSENT.search(analysis.plain) and _DISSENTERS_VIEW.search(q.text):
+        return False  # "Governor Miran preferred to lower ... by 1/2 percentage point": not the Committee's reason
     if any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in _REPORTED_BY):
         return True
     return not _REPORTERS.search(q.label.partition("(")[2])

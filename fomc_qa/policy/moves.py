@@ -302,9 +302,7 @@ def answer_ordinal(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     following = next((x for x in records if x.meeting_date > r.meeting_date), None)
     if q.intent == "last" and following is not None:
         direct += f" At the next meeting, {day(following.meeting_date)}, the FOMC {move_phrase(following)}."
-    reasons = _reasons(r) if q.why else []
-    if reasons:
-        direct += " The statement gave the Committee's reasons in the sentences quoted after its decision."
+    reasons = _reasons(r) if q.why else []  # quoted after the decision: the answer's lead says the best of them
     votes: list[Quote] = []
     if q.with_votes:
         direct += " " + _vote_phrase(r)

@@ -9,6 +9,7 @@ RetrievalConfig).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -20,14 +21,21 @@ from fomc_qa.models import SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, analyze
 from fomc_qa.question.asks import Ask
+from fomc_qa.question import lexicon as lex
 from fomc_qa.question.dates import QueryFilter, parse_filter
 from fomc_qa.question.shorthand import plain_question
+from fomc_qa.retrieval.policy_discussion import opens_policy_discussion
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import mentions
 
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 REASON_SECTIONS = ("committee policy action", "participants' views")
+DISCUSSION_SECTION = "participants' views"
+# A dissenter's reasons, an administered rate's, the balance sheet's: paragraphs of their own, found by the search.
+_OWN_REASONS = re.compile("|".join([lex.DISSENT.pattern, lex.BALANCE_SHEET.pattern,
+                                    *(p.pattern for p in lex.RATES.values())]), re.I)
+_RATE_MOVE = re.compile(rf"{lex.MOVE.pattern}|{lex.SIZE.pattern}|{lex.POLICY_RATE.pattern}", re.I)
 FOLLOWING_MEETING_DAYS = 60  # scheduled FOMC meetings are at most about seven weeks apart
 # Actions taken between meetings (notation votes) are recorded in the next meeting's minutes.
 
@@ -62,6 +70,9 @@ class RetrievalConfig:
     # Action and the participants' views (which end with their discussion of the decision) hold the reasons, for
     # `reason_hits` places.
     reason_hits: int = 2
+    # ... searched from the paragraph that opens the participants' policy discussion on (fomc_qa.retrieval
+    # .policy_discussion): the outlook paragraphs before it share a why's words but not its reasons.
+    policy_discussion: bool = True
 
 
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
@@ -212,11 +223,15 @@ class Retriever:
     def _reasons(self, analysis: QuestionAnalysis, flt: QueryFilter | None, evidence: list[int]) -> QueryFilter | None:
         """For a "why" of one meeting's decision (the record's answer rests on that meeting, or the question names
         it), a pass over that meeting's policy discussion: the sections in REASON_SECTIONS. None otherwise."""
-        if Ask.WHY not in analysis.asks or analysis.record.policy is None \
+        if Ask.WHY not in analysis.asks \
                 or (flt is not None and flt.doc_types is not None and "minutes" not in flt.doc_types):
             return None  # "how did the statement justify it?" asks the statement
+        one_named = flt is not None and flt.meetings is not None and len(flt.meetings) == 1
+        if analysis.record.policy is None and not (one_named and flt.sections is None and _RATE_MOVE.search(
+                analysis.plain)):
+            return None  # a why the record does not read asks one meeting's decision when it names it and a move
         meetings = {self.corpus.table.meeting_date[row] for row in evidence}
-        if len(meetings) != 1 and flt is not None and flt.meetings is not None and len(flt.meetings) == 1:
+        if len(meetings) != 1 and one_named:
             meetings = set(flt.meetings)
         if len(meetings) != 1:
             return None
@@ -225,6 +240,19 @@ class Retriever:
         if not sections:
             return None
         return QueryFilter(meetings=frozenset(meetings), doc_types=frozenset({"minutes"}), sections=sections)
+
+    def _discussion(self, flt: QueryFilter) -> frozenset[int] | None:
+        """The rows of the reason pass's meeting that can hold the Committee's reasons: its participants' views from
+        the paragraph that opens their policy discussion on (`opens_policy_discussion`), and its policy action. None
+        when the minutes have no such opening (the pass then searches both sections whole)."""
+        t = self.corpus.table
+        rows = [r for r, (meeting, kind, section) in enumerate(zip(t.meeting_date, t.doc_type, t.section, strict=True))
+                if meeting in flt.meetings and kind == "minutes" and section in flt.sections]
+        views = sorted(r for r in rows if DISCUSSION_SECTION in t.section[r].lower())
+        start = next((r for r in views if opens_policy_discussion(t.text[r])), None)
+        if start is None:
+            return None
+        return frozenset(r for r in rows if r >= start or DISCUSSION_SECTION not in t.section[r].lower())
 
     def _following(self, flt: QueryFilter | None) -> dt.date | None:
         """The meeting right after the filter's last (FOLLOWING_MEETING_DAYS), whose minutes record what was done
@@ -328,6 +356,11 @@ class Retriever:
             if pass_filter is records_meeting and records_meeting is not None:
                 fused = fused[: self.config.record_meeting_hits]
             if pass_filter is reasons and reasons is not None:
+                region = self._discussion(reasons) if self.config.policy_discussion else None
+                fused = [rs for rs in fused if region is None or rs[0] in region]
+                if region and not _OWN_REASONS.search(question):  # the Committee's reasons: its discussion's opening
+                    opening = [r for r in sorted(region)[:2] if DISCUSSION_SECTION in self.corpus.table.section[r].lower()]
+                    fused = [(r, 1.0) for r in opening] + [rs for rs in fused if rs[0] not in opening]
                 fused = fused[: self.config.reason_hits]
             for row, score in fused:
                 if row not in seen:

@@ -1,0 +1,50 @@
+"""Where a meeting's minutes give the Committee's reasons: the participants' policy discussion.
+
+Every set of minutes ends its participants' views with their discussion of the decision, opened by one of a few
+stock sentences ("In their consideration of monetary policy at this meeting, participants ...", or in 2021-2023
+"Against this backdrop, all participants agreed that it was appropriate to ..."). That paragraph is where "why did
+they hike / pause / slow down" is answered; a search inside the participants' views ranks the outlook paragraphs
+around it ("inflation", "risks") as high. `opens_policy_discussion` finds its opening; `tests/test_retrieval_layer.py`
+runs every rule's examples and near misses.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class OpenerRule:
+    pattern: re.Pattern[str]
+    examples: tuple[str, ...]
+    near_misses: tuple[str, ...] = ()
+
+
+def _rx(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+OPENERS: tuple[OpenerRule, ...] = (
+    OpenerRule(_rx(r"\bin (?:their|its) consideration of (?:the stance of )?monetary policy\b"),
+               ("In their consideration of monetary policy at this meeting, participants judged that it would be "
+                "appropriate to maintain the target range.",
+                "In their consideration of the stance of monetary policy, participants noted that the economy had "
+                "made substantial further progress."),
+               ("In their discussion of monetary policy for this meeting, members agreed that recent indicators "
+                "pointed to modest growth.",)),
+    OpenerRule(_rx(r"\bagainst this backdrop,? (?:and [^.]{0,160}?,? )?(?:all|almost all|nearly all|most|many|"
+                   r"participants|the committee)\b[^.]{0,40}?\b(?:agreed|judged|supported|concurred|favou?red)\b"
+                   r"[^.]{0,40}?\b(?:appropriate|warranted|to (?:raise|lower|maintain|increase|reduce|begin|slow))"),
+               ("Against this backdrop, almost all participants agreed that it was appropriate to raise the target "
+                "range by 75 basis points.",
+                "Against this backdrop, and in consideration of the significant cumulative tightening, almost all "
+                "participants judged it appropriate or acceptable to maintain the target range."),
+               ("Against this backdrop, participants noted that inflation remained elevated.",
+                "Against this backdrop, the staff judged that the risks to the outlook were skewed to the downside.")),
+)
+
+
+def opens_policy_discussion(text: str) -> bool:
+    """Does this passage hold the sentence that opens the participants' discussion of the decision?"""
+    return any(rule.pattern.search(text) for rule in OPENERS)
