@@ -318,7 +318,8 @@ def test_a_why_of_the_committee_s_decision_does_not_lead_with_a_dissenter_s_pref
     reason = ("Most participants judged that downside risks to employment had increased, so that it was appropriate "
               "to move the target range toward a more neutral setting.")
     raw = f"{record}\n" + _raw((views, miran, 5), (participants, reason, 4))
-    composed = compose(analyze("What drove the FOMC's decision to resume cutting rates in September 2025?"), raw, record)
+    question = "What drove the FOMC's decision to resume cutting rates in September 2025?"
+    composed = compose(analyze(question), raw, record)
     assert "downside risks to employment" in composed.lead and "Miran" not in composed.lead
     # near miss: the dissent asked about leads with the dissenter's reason
     asked = compose(analyze("Why did Miran dissent in September 2025?"), raw, record)

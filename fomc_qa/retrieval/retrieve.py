@@ -19,9 +19,9 @@ from fomc_qa.index.embed import EmbeddingProvider
 from fomc_qa.index.store import Corpus
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.desk import PolicyDesk
+from fomc_qa.question import lexicon as lex
 from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, analyze
 from fomc_qa.question.asks import Ask
-from fomc_qa.question import lexicon as lex
 from fomc_qa.question.dates import QueryFilter, parse_filter
 from fomc_qa.question.shorthand import plain_question
 from fomc_qa.retrieval.policy_discussion import opens_policy_discussion
@@ -359,7 +359,8 @@ class Retriever:
                 region = self._discussion(reasons) if self.config.policy_discussion else None
                 fused = [rs for rs in fused if region is None or rs[0] in region]
                 if region and not _OWN_REASONS.search(question):  # the Committee's reasons: its discussion's opening
-                    opening = [r for r in sorted(region)[:2] if DISCUSSION_SECTION in self.corpus.table.section[r].lower()]
+                    sections = self.corpus.table.section
+                    opening = [r for r in sorted(region)[:2] if DISCUSSION_SECTION in sections[r].lower()]
                     fused = [(r, 1.0) for r in opening] + [rs for rs in fused if rs[0] not in opening]
                 fused = fused[: self.config.reason_hits]
             for row, score in fused:
