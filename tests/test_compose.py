@@ -337,6 +337,13 @@ def test_a_lead_opening_on_the_sentence_before_it_brings_that_sentence():
            "Against this backdrop" in composed.lead
 
 
+def test_a_sentence_opening_amid_these_conditions_points_back_and_the_discussion_s_like_ones_do_not():
+    from fomc_qa.text.sentences import OPENS_ON_THE_LAST
+    assert OPENS_ON_THE_LAST.match("Amid these economic conditions, almost all participants judged it appropriate "
+                                   "to raise the target range.")
+    assert not OPENS_ON_THE_LAST.match("Amid elevated uncertainty, participants judged it appropriate to wait.")
+
+
 def test_a_count_shows_three_quotes_and_cites_each_other_item_in_the_lead():
     days = ["January 31", "March 20", "May 1", "June 12", "July 31"]
     line = ("The FOMC maintained the target range five times in 2024: "

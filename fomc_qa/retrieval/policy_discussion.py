@@ -1,11 +1,11 @@
 """Where a meeting's minutes give the Committee's reasons: the participants' policy discussion.
 
 Every set of minutes ends its participants' views with their discussion of the decision, opened by one of a few
-stock sentences ("In their consideration of monetary policy at this meeting, participants ...", or in 2021-2023
-"Against this backdrop, all participants agreed that it was appropriate to ..."). That paragraph is where "why did
-they hike / pause / slow down" is answered; a search inside the participants' views ranks the outlook paragraphs
-around it ("inflation", "risks") as high. `opens_policy_discussion` finds its opening; `tests/test_retrieval_layer.py`
-runs every rule's examples and near misses.
+stock sentences ("In their consideration of monetary policy at this meeting, participants ...", or in 2021-2024
+"Against this backdrop" / "Amid these economic conditions", "all participants agreed that it was appropriate to ...").
+That paragraph is where "why did they hike / pause / slow down" is answered; a search inside the participants' views
+ranks the outlook paragraphs around it ("inflation", "risks") as high. `opens_policy_discussion` finds its opening;
+`tests/test_retrieve.py` runs every rule's examples and near misses.
 """
 
 from __future__ import annotations
@@ -33,15 +33,21 @@ OPENERS: tuple[OpenerRule, ...] = (
                 "made substantial further progress."),
                ("In their discussion of monetary policy for this meeting, members agreed that recent indicators "
                 "pointed to modest growth.",)),
-    OpenerRule(_rx(r"\bagainst this backdrop,? (?:and [^.]{0,160}?,? )?(?:all|almost all|nearly all|most|many|"
-                   r"participants|the committee)\b[^.]{0,40}?\b(?:agreed|judged|supported|concurred|favou?red)\b"
-                   r"[^.]{0,40}?\b(?:appropriate|warranted|to (?:raise|lower|maintain|increase|reduce|begin|slow))"),
+    OpenerRule(_rx(r"\b(?:against this backdrop|amid these (?:economic )?conditions|in light of current economic "
+                   r"conditions)\b[^.]{0,300}?\bparticipants\b[^.]{0,60}?\b(?:agreed|judged|supported|concurred"
+                   r"|favou?red)\b[^.]{0,60}?\b(?:appropriate|acceptable|warranted)\b"),
                ("Against this backdrop, almost all participants agreed that it was appropriate to raise the target "
                 "range by 75 basis points.",
-                "Against this backdrop, and in consideration of the significant cumulative tightening, almost all "
-                "participants judged it appropriate or acceptable to maintain the target range."),
+                "Against this backdrop, and in consideration of the significant cumulative tightening in the stance of "
+                "monetary policy and the lags with which policy affects economic activity and inflation, almost all "
+                "participants judged it appropriate or acceptable to maintain the target range.",
+                "Amid these economic conditions, all participants judged it appropriate to maintain the target range.",
+                "In light of current economic conditions and their implications for the outlook for economic activity "
+                "and inflation, as well as the balance of risks, all participants judged it appropriate to maintain "
+                "the target range."),
                ("Against this backdrop, participants noted that inflation remained elevated.",
-                "Against this backdrop, the staff judged that the risks to the outlook were skewed to the downside.")),
+                "Against this backdrop, the staff judged that the risks to the outlook were skewed to the downside.",
+                "In light of the progress on inflation, the Committee decided to lower the target range.")),
 )
 
 

@@ -83,6 +83,7 @@ POINTS_BACK = re.compile(r"\b(?:these|those|such) (?P<noun>risks|developments|fa
 # its reason ("... the near-term inflation outlook had deteriorated"); not "In light of the progress on inflation"
 OPENS_ON_THE_LAST = re.compile(r"^(?:Against (?:this|that|the) backdrop|In light of (?:this|that|these|those|such)\b"
                                r"|Given (?:this|that|these|those|such)\b|In view of (?:this|that|these|those)\b"
+                               r"|Amid (?:this|these|such)\b"
                                r"|(?:With|Under) (?:this|these) (?:circumstances|conditions|considerations)"
                                r"|For (?:this|these) reasons?|Consistent with (?:this|these) (?:assessments?|views?))",
                                re.I)
