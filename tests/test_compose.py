@@ -385,3 +385,23 @@ def test_with_a_fitted_scorer_evidence_carries_the_lead_or_says_what_it_leaves_o
     # judges the scorers' order against the reader's) the scorer orders the evidence but sends nothing away
     assert "came under upward pressure" in " ".join(compose(analyze(question), raw, line).evidence)
     assert "came under upward pressure" in " ".join(compose(analyze(question), raw, line, scorer, floor=False).evidence)
+
+
+def test_an_analysts_word_for_a_move_is_the_committees_when_evidence_is_kept_for_what_the_lead_leaves_out():
+    import numpy as np
+
+    from fomc_qa.answering.quote_scorer import QUOTE_FEATURES, QuoteScorer
+
+    scorer = QuoteScorer(np.zeros(len(QUOTE_FEATURES)), np.ones(len(QUOTE_FEATURES)), np.zeros(len(QUOTE_FEATURES)),
+                         -1.0)  # every quote scored unlikely to answer
+    line = "The FOMC decided at its January 26, 2022 meeting to end net asset purchases in early March."
+    record = _raw(("FOMC statement of January 26, 2022", "The Committee decided to bring purchases to an end.", 1))
+    minutes = "FOMC minutes of January 26, 2022 (Committee Policy Action)"
+    raw = f"{line}\n{record}\n\n" + _raw(
+        (minutes, "Members expected that it would soon be appropriate to raise the target range.", 3),
+        (minutes, "Members agreed that the labor market had continued to strengthen.", 3))
+    question = "January 2022: when were purchases slated to end, and what did it signal about rate hikes?"
+    evidence = " ".join(compose(analyze(question), raw, line, scorer).evidence)
+    assert "soon be appropriate to raise" in evidence  # "hikes" asked, "raise" said: what the lead leaves out
+    assert "labor market had continued" not in evidence  # near miss: scored low and says nothing asked
+

@@ -23,12 +23,13 @@ from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.lexicon import DISSENT
+from fomc_qa.text.glossary import fed_word
 from fomc_qa.text.lexical import stem
 from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, that_clause
 
 MAX_QUOTES = 3
-EVIDENCE_LOG_ODDS = -0.5  # the fitted scorer's floor for an evidence quote that adds no asked-about word
+EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence quote adding no asked-about word
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
@@ -212,7 +213,7 @@ def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote],
     """The evidence that carries the lead: the record's own quotes (its line cites through them), a quote the fitted
     scorer finds plausibly answering (log-odds at least EVIDENCE_LOG_ODDS), and one saying a word of the question the
     lead leaves out ("abstained" beside a lead that names no one). The rest go to the sources: blind judges found
-    them off the point (dev: irrelevant quotes 12 of 22 -> 3 of 10 on the answers it changed, none less correct)."""
+    them off the point (docs/evaluation.md: the floor at even odds halves the irrelevant quotes again)."""
     untold = _focus(analysis.plain) - _content(lead)
     return [q for q in evidence if q.text in record_quotes or q.score >= EVIDENCE_LOG_ODDS
             or untold & _content(q.text)]
@@ -362,8 +363,9 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
 
 
 def _content(text: str) -> set[str]:
-    """A text's content words, stemmed as the search stems them ("favored" and "favor" are one)."""
-    return {stem(w) for w in re.findall(r"[a-z0-9$.%-]+", text.lower()) if w not in _STOP and len(w) > 2}
+    """A text's content words, stemmed as the search stems them ("favored" and "favor" are one), an analyst's word for
+    a move as the Committee's ("hike" is "raise")."""
+    return {fed_word(stem(w)) for w in re.findall(r"[a-z0-9$.%-]+", text.lower()) if w not in _STOP and len(w) > 2}
 
 
 def _lines(evidence: list[Quote]) -> tuple[str, ...]:

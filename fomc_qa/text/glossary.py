@@ -40,3 +40,17 @@ def expand(question: str) -> str:
     extra = [expansion for pattern, expansion in _COMPILED if pattern.search(question)]
     extra += acronyms_spelled_out(question)
     return question if not extra else f"{question} ({'; '.join(dict.fromkeys(extra))})"
+
+
+# An analyst's word for a move, stemmed -> the stem of the word the Committee writes for it ("hike" is "raise"):
+# content-word overlaps (does a quote say what the question asks and the lead does not?) count them as one.
+FED_WORD: dict[str, str] = {
+    "hike": "rais", "tighten": "rais", "cut": "lower", "eas": "lower",
+    "paus": "maintain", "hold": "maintain", "held": "maintain", "kept": "maintain", "keep": "maintain",
+}
+
+
+def fed_word(stemmed: str) -> str:
+    """The Committee's stem for an analyst's stemmed word (FED_WORD), else the word itself."""
+    return FED_WORD.get(stemmed, stemmed)
+
