@@ -405,3 +405,19 @@ def test_an_analysts_word_for_a_move_is_the_committees_when_evidence_is_kept_for
     assert "soon be appropriate to raise" in evidence  # "hikes" asked, "raise" said: what the lead leaves out
     assert "labor market had continued" not in evidence  # near miss: scored low and says nothing asked
 
+
+def test_a_why_s_quote_of_the_decision_the_record_states_goes_to_the_sources_and_the_line_cites_it():
+    line = ("At the June 14, 2023 meeting the FOMC maintained the target range for the federal funds rate at 5 to "
+            "5-1/4 percent.")
+    decision = "In support of these goals, the Committee decided to maintain the target range for the federal funds " \
+               "rate at 5 to 5-1/4 percent."
+    raw = f"{line}\n" + _raw((STATEMENT, decision, 6)) + "\n\n" + _raw(
+        (MINUTES, "Almost all participants judged that holding the range steady would allow them more time to "
+                  "assess the economy, given the cumulative tightening.", 2))
+    why = compose(analyze("Why did the Fed hold rates in June 2023?"), raw, line)
+    assert not any("decided to maintain" in e for e in why.evidence)
+    assert f"{line} [6]" in why.lead  # the line cites the statement it no longer quotes
+    # near miss: asked what was decided, the decision's sentence is the proof and stays
+    what = compose(analyze("What did the Fed decide in June 2023?"), raw, line)
+    assert any("decided to maintain" in e for e in what.evidence)
+

@@ -18,13 +18,13 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
+from fomc_qa.answering.content_words import content as _content
+from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, quote_features
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.lexicon import DISSENT
-from fomc_qa.text.glossary import fed_word
-from fomc_qa.text.lexical import stem
 from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, that_clause
 
@@ -40,6 +40,9 @@ MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
 ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record intents whose line lists its meetings
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
 
+_STATES_MOVE = re.compile(r"\b(?:raised|lowered|maintained) the target range\b")
+_DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
+                       r"[^.]*\btarget range\b")
 _ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve System voted\b"
                                 r"|\bthe Board (?:also )?voted\b"
                                 r"|\bprimary credit rate\b|\binterest rate (?:paid )?on reserve balances\b"
@@ -58,10 +61,6 @@ _DIRECTIVE = re.compile(r"^(?:Conduct|Roll over|Reinvest|Undertake|Increase|Main
                         r"|Execute|Redeem|Reduce|Decrease)\b")
 # The minutes' roll call: the voters' names and nothing else.
 _ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z][^:;]*?)\.?$")
-_STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
-                  "how why when where about into over than then they them there would could should been being also "
-                  "fomc committee fed federal reserve meeting minutes statement".split())
-_MONTHS = frozenset("january february march april may june july august september october november december".split())
 _NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
                           r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
 # minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
@@ -124,7 +123,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         evidence = _carrying(analysis, lead, evidence, record_quotes)
     line = " ".join(clean_prose(record_direct).split())
     if record_direct and not _lists(analysis):  # the record's line says these already: it cites them itself
-        said = [q for q in evidence if not q.note and _said_in(q, lead)]  # a note tells an edit: the quote shows it
+        said = [q for q in evidence if not q.note and (_said_in(q, lead) or _decision_beside_why(analysis, q, line))]
         evidence = [q for q in evidence if q not in said]
         lead = _citing(lead, line, said)
     if record_direct and _itemized(analysis) and len(evidence) > MAX_QUOTES:  # "seven hikes: March 16 [6], ..."
@@ -227,6 +226,13 @@ def _said_in(q: Quote, lead: str) -> bool:
     return len(q.text.split()) >= SAID_MIN_WORDS and len(words & _content(lead)) >= SAME_QUOTE * len(words)
 
 
+def _decision_beside_why(analysis: QuestionAnalysis, q: Quote, line: str) -> bool:
+    """A why's quote of the decision the record's line states ("... the Committee decided to raise the target range
+    to ..."): the question asks for the reason, the line has the decision, so the quote proves nothing asked (blind
+    judges counted it irrelevant)."""
+    return Ask.WHY in analysis.asks and bool(_STATES_MOVE.search(line)) and bool(_DECISION.search(q.text))
+
+
 def _citing(lead: str, line: str, said: list[Quote]) -> str:
     """The lead with the markers of the quotes its record `line` says, right after that line, so the answer still
     cites the passages it no longer quotes."""
@@ -295,11 +301,6 @@ def _speakers_own(asked: str, quotes: list[Quote], among: list[Quote] | None = N
     return [q for q in quotes if q in theirs] if theirs else quotes
 
 
-def _focus(text: str) -> set[str]:
-    """A question's (or a part's) content words less its dates: what a sentence answering it talks about."""
-    return {w for w in _content(text) if w not in _MONTHS and not re.fullmatch(r"\d{4}", w)}
-
-
 def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
     """The sentence right after the lead's in the answer when it goes on with it ("They also noted ...")."""
     at = quotes.index(lead)
@@ -360,12 +361,6 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     rest = _ranked(_speakers_own(analysis.plain, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
                                                   and not _filler(analysis, q)], among=quotes))
     return rest[:max(LEAD_SENTENCES - len(chosen), 1)] if chosen and not _lists(analysis) else []
-
-
-def _content(text: str) -> set[str]:
-    """A text's content words, stemmed as the search stems them ("favored" and "favor" are one), an analyst's word for
-    a move as the Committee's ("hike" is "raise")."""
-    return {fed_word(stem(w)) for w in re.findall(r"[a-z0-9$.%-]+", text.lower()) if w not in _STOP and len(w) > 2}
 
 
 def _lines(evidence: list[Quote]) -> tuple[str, ...]:
