@@ -421,3 +421,18 @@ def test_a_why_s_quote_of_the_decision_the_record_states_goes_to_the_sources_and
     what = compose(analyze("What did the Fed decide in June 2023?"), raw, line)
     assert any("decided to maintain" in e for e in what.evidence)
 
+
+def test_the_minutes_housekeeping_is_no_evidence_unless_asked_about():
+    line = "The last unanimous decision in 2025 was at the June 18, 2025 meeting."
+    notation = "FOMC minutes of October 29, 2025 (Notation Vote)"
+    approved = ("By notation vote completed on October 7, 2025, the Committee unanimously approved the minutes of the "
+                "Committee meeting held on September 16\u201317, 2025.")
+    raw = f"{line}\n" + _raw(("FOMC statement of June 18, 2025", "Voting for the monetary policy action were Jerome H. "
+                                                                   "Powell, Chair; John C. Williams, Vice Chair.", 1),
+                             (notation, approved, 3))
+    composed = compose(analyze("Last unanimous policy vote of 2025?"), raw, line)
+    assert not any("approved the minutes" in e for e in composed.evidence)
+    # near miss: asked about the notation vote, it is the answer
+    asked = compose(analyze("What did the October 7, 2025 notation vote approve?"), raw, line)
+    assert "approved the minutes" in asked.lead + " ".join(asked.evidence)
+

@@ -49,6 +49,10 @@ _ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve Sy
                                 r"|\boffering rate\b.*\bovernight reverse repurchase", re.I)
 _RATES_ASKED = re.compile(r"\b(?:iorb|ioer|interest (?:rate )?on (?:excess |required )?reserve\w*|discount rate"
                           r"|primary credit|on rrp|reverse repo\w*|administered rates?|technical adjustment)", re.I)
+# the minutes' housekeeping: said of every meeting, an answer to none unless asked ("when was the next meeting?")
+_HOUSEKEEPING = re.compile(r"^(?:The meeting adjourned|It was agreed that the next meeting"
+                           r"|By notation vote completed\b[^.]*\bapproved the minutes)", re.I)
+_HOUSEKEEPING_ASKED = re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b", re.I)
 _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve maximum employment"
                         r"|Members agreed that, in assessing the appropriate stance"
                         r"|The Committee would be prepared to adjust the stance"
@@ -414,6 +418,8 @@ def _filler(analysis: QuestionAnalysis, q: Quote) -> bool:
     """A quotation that does not help: an administered-rate vote when rates are not asked, procedure, or another
     meeting's sentence when the question names one meeting."""
     if _PROCEDURE.match(q.text) or _off_meeting(analysis, q):
+        return True
+    if _HOUSEKEEPING.match(q.text) and not _HOUSEKEEPING_ASKED.search(analysis.plain):
         return True
     rates_asked = bool(_RATES_ASKED.search(analysis.plain)) or bool(analysis.record.policy and
                                                                      analysis.record.policy.rates)
