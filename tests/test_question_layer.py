@@ -111,7 +111,13 @@ def test_the_flow_reads_each_question_once(monkeypatch):
     ("What did Powell say at the press conference after the December 2025 meeting?", True),
     ("Summarize Governor Waller's speech on stablecoins.", True),
     ("What did the Chair tell Congress in his semiannual testimony in June 2023?", True),
+    ("What did Powell say at his post-meeting presser in July 2024?", True),
+    ("How did the Chair answer questions at the press briefing after the December 2023 FOMC?", True),
+    ("What did Jerome Powell say in the Q&A after the May 2023 decision?", True),
+    ("Powell's remarks to reporters after the September 2025 meeting?", True),
+    ("In his opening statement at the March 2022 press conference, what did Powell say about inflation?", True),
     ("What did the minutes say about the Chair's press conference?", False),  # near miss: asks the documents
+    ("What did the postmeeting statement of June 2023 say about the press conference schedule?", False),  # near miss
     ("Which participants spoke about the speed of balance sheet runoff in May 2024?", False),
 ])
 def test_rule_10_what_officials_said_outside_the_documents_is_declined_with_its_reason(question, out):

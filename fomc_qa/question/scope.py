@@ -160,9 +160,13 @@ _COUNTERFACTUAL = re.compile(
 # Rule 10: what officials said outside the meeting's documents (a press conference, a speech, testimony, an
 # interview) is not indexed, unless the question asks what the statement or minutes said about it.
 _OTHER_SPEECH = re.compile(
-    r"\bpress conferences?\b|\bpressers?\b|\bspeech(?:es)?\b|\btestimony\b|\btestif\w+|\binterviews?\b"
+    r"\b(?:press|news) conferences?\b|\bpressers?\b|\bpress briefings?\b|\bspeech(?:es)?\b|\btestimony\b"
+    r"|\btestif\w+|\binterviews?\b|\b(?:told|remarks to|said to|briefed|spoke to) (?:the )?(?:reporters|journalists"
+    r"|the press|the media)\b|\bq ?& ?a\b|\bquestion-and-answer\b"
     r"|\bop-?eds?\b|\bpodcasts?\b|\bjackson hole\b|\bhumphrey[- ]hawkins\b|\bsemiannual monetary policy report\b", _W)
-_NAMES_DOCUMENTS = re.compile(r"\b(?:minutes|statements?|postmeeting|post-meeting)\b", _W)
+# "the minutes", "the statement", "the postmeeting statement": the documents; not "his opening statement at the
+# press conference" nor "the post-meeting presser"
+_NAMES_DOCUMENTS = re.compile(r"\bminutes\b|(?<!opening )\bstatements?\b", _W)
 _SEP_FIGURE = re.compile(
     r"\b(?:dot plot|dots?|median (?:fomc |participant's |participants' )?(?:dot|projection)s?)\b"
     r"|\b(?:summary of economic projections|sep)\b.{0,60}\b(?:median|projected (?:path|level))\b", _W)
