@@ -126,6 +126,9 @@ def _ask(question: str) -> str:
     ("When did the FOMC start tapering its asset purchases?", "November 3, 2021", None),
     ("When did the Federal Reserve begin shrinking its balance sheet?", "June 1", None),
     ("When did the FOMC first slow the pace of runoff?", "from $60 billion to $25 billion", None),
+    ("When did the FOMC first lower the monthly cap on Treasury runoff?", "from $60 billion to $25 billion", None),
+    ("When did the Fed first cut the Treasury runoff cap?", "from $60 billion to $25 billion", None),
+    ("When was the Treasury redemption cap first reduced?", "from $60 billion to $25 billion", None),
     ("When did the runoff cap on Treasuries rise to its full size?", "September 2022", None),
     ("When did the Fed stop reducing its securities holdings?", "December 1", None),
     # the start of a program comes with its first step; a bigger step down in purchases speeds up the taper

@@ -25,7 +25,10 @@ _WHEN = re.compile(r"\bwhen\b|\bwhat (?:date|month|meeting)\b|\bwhich (?:date|mo
 _END = re.compile(r"(?<!-)\b(?:stop\w*|end(?:ed|s|ing)?|conclud\w*|halt\w*|finish\w*|wind down|wound down"
                   r"|came to an end)\b", _W)
 _BEGIN = re.compile(r"\b(?:begin|began|begun|beginning|start\w*|initiat\w*|commenc\w*|launch\w*)\b", _W)
-_SLOW = re.compile(r"\b(?:slow\w*|taper\w*|scal\w* back|reduc\w* the (?:monthly )?pace|lower\w* the cap)\b", _W)
+_SLOW = re.compile(r"\b(?:slow\w*|taper\w*|scal\w* back|reduc\w* the (?:monthly )?pace"
+                   r"|(?:lower\w*|cut\w*|reduc\w*|trim\w*|decreas\w*) (?:the |its )?(?:monthly )?"
+                   r"(?:cap|(?:\w+ )?(?:runoff|redemption) caps?)\b|caps? (?:on [\w ]{0,30})?(?:was |were )?"
+                   r"(?:first |last )?(?:lowered|cut|reduced)\b)", _W)
 _ACCELERATE = re.compile(r"\b(?:speed\w* up|sped up|accelerat\w*|faster|quicken\w*|doubl\w*)\b", _W)
 _RISE = re.compile(r"\b(?:rais\w*|increas\w*|rise|rose|risen|higher|step\w* up|full (?:size|pace))\b", _W)
 _LEVEL = re.compile(r"\b(?:how much|how fast|how large|what (?:was|were|is|are) the|at what (?:monthly )?pace"
