@@ -26,7 +26,7 @@ from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.lexicon import DISSENT
 from fomc_qa.text.section_titles import short_title
-from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, that_clause
+from fomc_qa.text.sentences import HOUSEKEEPING, OPENS_ON_THE_LAST, POINTS_BACK, that_clause
 
 MAX_QUOTES = 3
 EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence quote adding no asked-about word
@@ -49,9 +49,8 @@ _ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve Sy
                                 r"|\boffering rate\b.*\bovernight reverse repurchase", re.I)
 _RATES_ASKED = re.compile(r"\b(?:iorb|ioer|interest (?:rate )?on (?:excess |required )?reserve\w*|discount rate"
                           r"|primary credit|on rrp|reverse repo\w*|administered rates?|technical adjustment)", re.I)
-# the minutes' housekeeping: said of every meeting, an answer to none unless asked ("when was the next meeting?")
-_HOUSEKEEPING = re.compile(r"^(?:The meeting adjourned|It was agreed that the next meeting"
-                           r"|By notation vote completed\b[^.]*\bapproved the minutes)", re.I)
+# the minutes' housekeeping (text.sentences.HOUSEKEEPING) answers nothing unless asked ("when was the next meeting?")
+_HOUSEKEEPING = re.compile(rf"^(?:{HOUSEKEEPING})", re.I)
 _HOUSEKEEPING_ASKED = re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b", re.I)
 _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve maximum employment"
                         r"|Members agreed that, in assessing the appropriate stance"
@@ -69,9 +68,9 @@ _NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|ei
                           r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
 # minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
 _REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
-_REPORTED_BY = ("staff", "manager")
+_REPORTED_BY = ("staff", "manager")  # the SPEAKERS those sections report
 _DISSENTERS_VIEW = re.compile(r"\b(?:Governor|President|Mr\.|Ms\.) [A-Z][a-z]+ (?:preferred|dissented|voted)\b"
-                              r"|\bvot(?:ed|ing) against\b")  # the SPEAKERS those sections report
+                              r"|\bvot(?:ed|ing) against\b")
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless), ")
 _DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 _DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")

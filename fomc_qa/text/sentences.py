@@ -87,3 +87,10 @@ OPENS_ON_THE_LAST = re.compile(r"^(?:Against (?:this|that|the) backdrop|In light
                                r"|(?:With|Under) (?:this|these) (?:circumstances|conditions|considerations)"
                                r"|For (?:this|these) reasons?|Consistent with (?:this|these) (?:assessments?|views?))",
                                re.I)
+
+
+# The minutes' housekeeping, said of every meeting: the adjournment, the next meeting's date, a notation vote
+# approving the previous minutes (one approving the framework statement or an officer is not housekeeping).
+HOUSEKEEPING = (r"The meeting adjourned|By notation vote completed\b[^.]*\bapproved the minutes\b"
+                r"|It was agreed that the next meeting")
+

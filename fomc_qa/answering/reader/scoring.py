@@ -28,13 +28,12 @@ from fomc_qa.question.facets import facet_query, question_facets
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import mentions, spelled_acronyms, topic_names
-from fomc_qa.text.sentences import quotable, split_sentences
+from fomc_qa.text.sentences import HOUSEKEEPING, quotable, split_sentences
 
 # Procedural sentences of the minutes (a notation vote approving the previous minutes is one; one approving the
 # framework statement or an officer is not): scored `boilerplate_penalty` lower.
 BOILERPLATE = re.compile(
-    r"^(?:The meeting adjourned|By notation vote completed\b[^.]*\bapproved the minutes\b"
-    r"|It was agreed that the next meeting"
+    rf"^(?:{HOUSEKEEPING}"
     r"|Voting for (?:this|the)\b|A joint meeting of the Federal Open Market Committee|Attendance\b"
     r"|Secretary's note|Attended\b|The Federal Open Market Committee is referenced as|Elected as an Alternate\b"
     r"|Committee organizational documents are available)",  # the last four: the minutes' footnotes
