@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import datetime as dt
 
-from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, clean_prose, compose
+from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, compose
 from fomc_qa.answering.decline import decline_text
+from fomc_qa.answering.prose import clean_prose
 from fomc_qa.question.analysis import QuestionIndex, analyze
 
 MINUTES = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
@@ -436,3 +437,30 @@ def test_the_minutes_housekeeping_is_no_evidence_unless_asked_about():
     asked = compose(analyze("What did the October 7, 2025 notation vote approve?"), raw, line)
     assert "approved the minutes" in asked.lead + " ".join(asked.evidence)
 
+
+
+def test_a_why_leads_with_the_participants_judgement_and_what_the_action_would_do_not_the_standing_guidance():
+    """November 2024: the judgement's reason is the next sentence (here the next chunk's, cited by its own marker);
+    the statement's standing guidance ("will carefully assess incoming data") and a dissenter's preference are no
+    reasons for the decision and stay out of the answer."""
+    views = "FOMC minutes of November 7, 2024 (Participants' Views on Current Conditions and the Economic Outlook)"
+    statement = "FOMC statement of November 7, 2024"
+    record = "At the November 7, 2024 meeting the FOMC lowered the target range by 1/4 percentage point."
+    judged = ("In support of the Committee's goals, all participants viewed it as appropriate to lower the target "
+              "range for the federal funds rate by 25 basis points to 4-1/2 to 4-3/4 percent.")
+    reason = ("Participants observed that such a further recalibration of the monetary policy stance would help "
+              "maintain the strength in the economy and the labor market.")
+    guidance = ("In considering additional adjustments to the target range for the federal funds rate, the Committee "
+                "will carefully assess incoming data, the evolving outlook, and the balance of risks.")
+    dissent = "Governor Bowman preferred to hold the target range, given her view that inflation remained elevated."
+    raw = f"{record}\n" + _raw((statement, guidance, 3), (views, judged, 1), (views, reason, 2),
+                               (views, "Participants judged that it was appropriate to continue reducing the Federal "
+                                       "Reserve's securities holdings.", 2), (views, dissent, 2))
+    composed = compose(analyze("Nov 2024 quarter-point cut - what justified it?"), raw, record)
+    assert f"{judged[:-1]}. [1] {reason}".replace("In support", "in support") in composed.lead, composed.lead
+    assert composed.lead.rstrip().endswith("[2]")
+    assert "carefully assess" not in composed.text and "Bowman" not in composed.text
+    # near miss: without what the action would do, the judgement alone is no reason to lead with
+    alone = compose(analyze("Nov 2024 quarter-point cut - what justified it?"),
+                    f"{record}\n" + _raw((views, judged, 1)), record)
+    assert "would help" not in alone.lead

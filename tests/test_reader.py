@@ -595,3 +595,30 @@ def test_a_quoted_minutes_sentence_opening_on_the_one_before_brings_it(embedder)
         quoted = [c.text for c in read(question, passages, embedder, support_threshold=0.1, max_sentences=1,
                                        config=config)]
         assert quoted == ([backdrop, lead] if brings else [lead])
+
+
+def test_a_why_quotes_the_participants_judgement_with_what_the_action_would_do_from_the_next_chunk(embedder):
+    """July 2023: the chunk ends on the participants' judgement, the next (overlapping by that sentence) goes on with
+    what the hike would do, worded unlike "rationale"; the reader quotes the two together, the reason after."""
+    judged = ("Amid these economic conditions, almost all participants judged it appropriate to raise the target range "
+              "for the federal funds rate to 5-1/4 to 5-1/2 percent at this meeting.")
+    before = ("Although inflation had moderated since the middle of last year, it remained well above the Committee's "
+              "longer-run goal of 2 percent.")
+    reason = ("Participants noted that this action would put the stance of monetary policy further into restrictive "
+              "territory, consistent with reducing demand-supply imbalances in the economy.")
+    section = "Participants' Views on Current Conditions and the Economic Outlook"
+    passages = [
+        replace(headed(1, f"FOMC Minutes, 2023-07-26, {section}", f"{before} {judged}"),
+                chunk_id="minutes-2023-07-26#034"),
+        replace(headed(2, f"FOMC Minutes, 2023-07-26, {section}",
+                       f"{judged} {reason} A number of participants noted that balance sheet runoff need not end."),
+                chunk_id="minutes-2023-07-26#035"),
+        replace(headed(3, "FOMC Statement, 2023-07-26", "The Committee decided to raise the target range for the "
+                       "federal funds rate to 5-1/4 to 5-1/2 percent in July 2023."),
+                chunk_id="statement-2023-07-26#000"),
+    ]
+    texts = [q.text for q in read("July 2023 hike to 5-1/4 to 5-1/2 percent - rationale?", passages, embedder)]
+    assert judged in texts and reason in texts, texts
+    assert texts.index(reason) == texts.index(judged) + 1
+    assert texts.index(before) == texts.index(judged) - 1  # the sentence "these economic conditions" points back to
+    assert reason not in [q.text for q in read("July 2023 hike to 5-1/4 to 5-1/2 percent?", passages, embedder)]

@@ -10,7 +10,7 @@ from fomc_qa.answering.session import open_retriever
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.store import Corpus, IndexMissing
 from fomc_qa.question.dates import asks_for_first, counts_from_a_date, parse_filter
-from fomc_qa.retrieval.policy_discussion import OPENERS, opens_policy_discussion
+from fomc_qa.retrieval.policy_discussion import DECIDED, OPENERS, WHAT_IT_WOULD_DO, opens_policy_discussion
 from fomc_qa.retrieval.retrieve import RetrievalConfig, reciprocal_rank_fusion
 
 MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4),
@@ -293,6 +293,15 @@ def test_each_policy_discussion_opener_reads_its_examples_and_not_its_near_misse
         assert opens_policy_discussion(example), example
     for near_miss in rule.near_misses:
         assert not opens_policy_discussion(near_miss), near_miss
+
+
+@pytest.mark.parametrize("rule", [DECIDED, WHAT_IT_WOULD_DO], ids=["decided", "what-it-would-do"])
+def test_the_policy_discussions_judgement_and_its_reason_read_their_examples_and_not_their_near_misses(rule):
+    assert rule.examples and rule.near_misses
+    for example in rule.examples:
+        assert rule.pattern.search(example), example
+    for near_miss in rule.near_misses:
+        assert not rule.pattern.search(near_miss), near_miss
 
 
 def test_a_why_of_a_decision_gets_the_participants_policy_discussion_first(retriever):

@@ -20,11 +20,19 @@ from dataclasses import dataclass
 
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
+from fomc_qa.answering.prose import clean_prose
 from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, quote_features
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
+from fomc_qa.answering.reasons import (
+    REPORTED_BY,
+    STANDING_GUIDANCE,
+    dissent_asked,
+    gives_the_deciders_reason,
+    not_the_deciders_reason,
+)
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
-from fomc_qa.question.lexicon import DISSENT
+from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import HOUSEKEEPING, OPENS_ON_THE_LAST, POINTS_BACK, that_clause
 
@@ -64,16 +72,8 @@ _DIRECTIVE = re.compile(r"^(?:Conduct|Roll over|Reinvest|Undertake|Increase|Main
                         r"|Execute|Redeem|Reduce|Decrease)\b")
 # The minutes' roll call: the voters' names and nothing else.
 _ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z][^:;]*?)\.?$")
-_NUMBER_WORD = re.compile(r"\b(\d+) \((zero|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen"
-                          r"|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty)\)")
-# minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
-_REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
-_REPORTED_BY = ("staff", "manager")  # the SPEAKERS those sections report
-_DISSENTERS_VIEW = re.compile(r"\b(?:Governor|President|Mr\.|Ms\.) [A-Z][a-z]+ (?:preferred|dissented|voted)\b"
-                              r"|\bvot(?:ed|ing) against\b")
-_CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless), ")
+_CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
-_DECIMAL_COPY = re.compile(r" \((?:\d+\.\d+%(?:–\d+\.\d+%)?)\)")
 
 
 @dataclass(frozen=True)
@@ -134,18 +134,6 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     return Composed(lead, _lines(evidence))
 
 
-def clean_prose(text: str) -> str:
-    """The Fed's numbers once, in words an analyst reads: "2 (two)" -> "two", one decimal copy (the last range's,
-    where things ended up; never inside parentheses), edit arrows as words."""
-    text = _NUMBER_WORD.sub(lambda m: m.group(2), text)
-    outside = [m for m in _DECIMAL_COPY.finditer(text)
-               if text[: m.start()].count("(") <= text[: m.start()].count(")")]  # not within parentheses
-    keep = outside[-1].start() if outside else -1  # the last range named: where it ended up
-
-    text = _DECIMAL_COPY.sub(lambda m: m.group(0) if m.start() == keep else "", text)
-    return text.replace(" → ", " became ").replace("→", " became ")
-
-
 def _ranked(quotes: list[Quote]) -> list[Quote]:
     """Best-scored first; in the answer's order among equals (all of them without a scorer)."""
     return sorted(quotes, key=lambda q: -q.score)
@@ -165,16 +153,23 @@ def _why_unexplained(analysis: QuestionAnalysis, record_direct: str) -> bool:
 
 def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: bool) -> Quote | None:
     """The quotation to lead with: of the reader's first LEAD_CHOICES that stand on their own (for a "why",
-    those that give a reason, from the document kind the question names or else the minutes), the one that says most
+    the participants' judgement with what the action would do, else those that give a reason, from the document kind
+    the question names or else the minutes; never the bare decision, which restates what is asked about), the one that
+    says most
     of what the question asks about, the reader's first among equals (with a fitted scorer, its best). The reader's
     first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded."""
     asked = analysis.parts[0].text if len(analysis.parts) > 1 else analysis.plain  # the other parts follow
     usable = _ranked(_speakers_own(asked, [q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
-        reasons = [q for q in usable if GIVES_REASON.search(q.text) and _gives_the_deciders_reason(analysis, q)]
+        dissent = dissent_asked(analysis, usable)
+        reasons = [q for q in usable if GIVES_REASON.search(q.text) and gives_the_deciders_reason(analysis, q)]
         kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's
         named = [q for q in reasons if any(f"FOMC {kind}" in q.label for kind in kinds)]
-        usable = named or reasons or usable
+        reasons = [q for q in reasons if not STANDING_GUIDANCE.search(q.text)]
+        named = [q for q in named if not STANDING_GUIDANCE.search(q.text)]
+        judged = [q for q in usable if DECIDED.pattern.search(q.text) and not dissent
+                  and (f := _follower(quotes, q)) is not None and WHAT_IT_WOULD_DO.pattern.search(f.text)]
+        usable = judged[:1] or named or reasons or [q for q in usable if not _DECISION.search(q.text)] or usable
     if any(q.score for q in usable):  # a fitted scorer has ranked them
         return usable[0] if usable else None
     focus = _focus(asked)
@@ -192,7 +187,8 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
     taken = {q.text for q in chosen}
     reasons = _ranked([q for q in _speakers_own(analysis.plain, quotes) if q.text not in taken
                        and not LEANS.match(q.text) and not _filler(analysis, q) and GIVES_REASON.search(q.text)
-                       and _gives_the_deciders_reason(analysis, q)
+                       and not STANDING_GUIDANCE.search(q.text)
+                       and gives_the_deciders_reason(analysis, q)
                        and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
     best = reasons[0] if reasons else None
     scored = any(q.score for q in quotes)  # a fitted scorer: only a reason it finds likely to answer
@@ -283,32 +279,28 @@ def _names_source(lead: str, q: Quote) -> bool:
     return m is not None and f"The {m.group('day')} {m.group('kind')}" in lead
 
 
-def _gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
-    """A why's reason is the Committee's (its statement, the participants' policy discussion, its policy action),
-    not what the staff's outlook or the manager's market report says, unless the question asks about them."""
-    if not DISSENT.search(analysis.plain) and _DISSENTERS_VIEW.search(q.text):
-        return False  # "Governor Miran preferred to lower ... by 1/2 percentage point": not the Committee's reason
-    if any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in _REPORTED_BY):
-        return True
-    return not _REPORTERS.search(q.label.partition("(")[2])
-
-
 def _speakers_own(asked: str, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:
     """Of the quotes, those from the section reporting the speaker a question (or a part of it: `asked`) names (the
     staff's outlook when the staff is asked, the manager's report when the manager is), when any of the answer's
     quotes (`among`, by default these) is: the participants' view of the same thing is another speaker's. All of
     them when it names neither or no quote is theirs."""
-    named = [section for who, asks, section in SPEAKERS if who in _REPORTED_BY and asks.search(asked)]
+    named = [section for who, asks, section in SPEAKERS if who in REPORTED_BY and asks.search(asked)]
     theirs = [q for q in (quotes if among is None else among)
               if any(s.search(q.label.partition("(")[2]) for s in named)]
     return [q for q in quotes if q in theirs] if theirs else quotes
 
 
 def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
-    """The sentence right after the lead's in the answer when it goes on with it ("They also noted ...")."""
+    """The sentence right after the lead's in the answer when it goes on with it ("They also noted ..."), or says
+    what the participants' decision would do (the next chunk may hold it: the reader quotes it right after)."""
     at = quotes.index(lead)
     nxt = quotes[at + 1] if at + 1 < len(quotes) else None
-    return nxt if nxt is not None and nxt.marks == lead.marks and LEANS.match(nxt.text) else None
+    if nxt is None:
+        return None
+    if DECIDED.pattern.search(lead.text) and WHAT_IT_WOULD_DO.pattern.search(nxt.text) \
+            and nxt.label in ("", lead.label):
+        return nxt
+    return nxt if nxt.marks == lead.marks and LEANS.match(nxt.text) else None
 
 
 def _pointed_to(quotes: list[Quote], lead: Quote) -> Quote | None:
@@ -397,6 +389,9 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
     """"The June 14, 2023 minutes say that almost all participants judged ... [3]" (the section is in the quote's
     label among the evidence and in the sources); with the sentence it points back to `before` it."""
     m = LABEL.match(q.label)
+    if follower is not None and follower.marks != q.marks:  # the next chunk's: each cites its own
+        q, follower = dataclasses.replace(q, text=f"{q.text.rstrip()}{q.marks} {follower.text}",
+                                          marks=follower.marks), None
     sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
     if before is not None:  # "However, the coronavirus poses evolving risks ... In light of these risks, ..."
         sentence = f"{_CONNECTIVE.sub('', before.text.rstrip())} {sentence}"
@@ -414,11 +409,14 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
 
 
 def _filler(analysis: QuestionAnalysis, q: Quote) -> bool:
-    """A quotation that does not help: an administered-rate vote when rates are not asked, procedure, or another
-    meeting's sentence when the question names one meeting."""
+    """A quotation that does not help: an administered-rate vote when rates are not asked, procedure, the standing
+    guidance or a dissenter's preference beside a why of the Committee's decision, or another meeting's sentence when
+    the question names one meeting."""
     if _PROCEDURE.match(q.text) or _off_meeting(analysis, q):
         return True
     if _HOUSEKEEPING.match(q.text) and not _HOUSEKEEPING_ASKED.search(analysis.plain):
+        return True
+    if Ask.WHY in analysis.asks and not_the_deciders_reason(analysis, q):
         return True
     rates_asked = bool(_RATES_ASKED.search(analysis.plain)) or bool(analysis.record.policy and
                                                                      analysis.record.policy.rates)

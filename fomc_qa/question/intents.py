@@ -190,9 +190,9 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         span = [d for d in meetings if d < span[0]][-1:] + span
     if not span:
         return None
-    if intent in ("first", "last") and named and len(span) == 1 and not extra.get("cycle") \
-            and re.search(rf"\b{MONTH}\b", q, _W):
-        intent = "decision"  # "resume cutting in September 2025": the first of a month's span is that meeting's move
+    if intent in ("first", "last", "largest", "smallest") and named and len(span) == 1 \
+            and (intent in ("largest", "smallest") or not extra.get("cycle")) and re.search(rf"\b{MONTH}\b", q, _W):
+        intent = "decision"  # "resume cutting in September 2025", "the jumbo cut in September 2024": that move
     if as_of is not None:
         extra["as_of"] = as_of
     event = lex.EVENT.search(q)

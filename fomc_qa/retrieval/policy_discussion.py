@@ -5,7 +5,11 @@ stock sentences ("In their consideration of monetary policy at this meeting, par
 "Against this backdrop" / "Amid these economic conditions", "all participants agreed that it was appropriate to ...").
 That paragraph is where "why did they hike / pause / slow down" is answered; a search inside the participants' views
 ranks the outlook paragraphs around it ("inflation", "risks") as high. `opens_policy_discussion` finds its opening;
-`tests/test_retrieve.py` runs every rule's examples and near misses.
+Within it, one sentence states the participants' judgement of the decision (`DECIDED`: "all participants viewed it as
+appropriate to lower the target range ...") and the next often says what the action would do (`WHAT_IT_WOULD_DO`:
+"Participants observed that such a further recalibration ... would help maintain the strength in the economy"): the
+reason a why asks for, worded unlike the question. `tests/test_retrieve.py` runs every rule's examples and near
+misses.
 """
 
 from __future__ import annotations
@@ -54,3 +58,47 @@ OPENERS: tuple[OpenerRule, ...] = (
 def opens_policy_discussion(text: str) -> bool:
     """Does this passage hold the sentence that opens the participants' discussion of the decision?"""
     return any(rule.pattern.search(text) for rule in OPENERS)
+
+
+# The participants' judgement of the decision: its majority (all, most, a majority; not "a couple of participants")
+# found a move of the target range appropriate, or supported it.
+DECIDED = OpenerRule(
+    _rx(r"(?:^|,\s*)(?:(?:all|almost all|nearly all|virtually all|most|(?:a|the) (?:substantial |large |clear |vast )?"
+        r"majority of)\s+)?participants\b[^.]{0,80}?\b(?:(?:agreed|judged|viewed|concurred|saw|considered|observed)\b"
+        r"[^.]{0,200}?\b(?:appropriate|acceptable|warranted)\b[^.]{0,80}?|(?:supported|favou?red)\s+)"
+        r"\b(?:to\s+)?(?:rais|lower|maintain|keep|leav|reduc|increas|mov|hold)\w*\s+the\s+target\s+range\b"),
+    ("In support of the Committee's goals, all participants viewed it as appropriate to lower the target range for the "
+     "federal funds rate by 25 basis points to 4-1/2 to 4-3/4 percent.",
+     "Amid these economic conditions, almost all participants judged it appropriate to raise the target range for the "
+     "federal funds rate to 5-1/4 to 5-1/2 percent at this meeting.",
+     "Given the significant progress made, a substantial majority of participants supported lowering the target range "
+     "for the federal funds rate by 50 basis points to 4-3/4 to 5 percent.",
+     "Against this backdrop, all participants agreed that it was appropriate to raise the target range for the federal "
+     "funds rate 50 basis points at this meeting.",
+     "All participants judged that, in light of current economic conditions and their implications for the outlook "
+     "for employment and inflation, as well as the balance of risks, it was appropriate to maintain the target range.",
+     "The vast majority of participants viewed it as appropriate to lower the target range for the federal funds rate "
+     "by 25 basis points to 4-1/4 to 4-1/2 percent."),
+    ("Participants judged that it was appropriate to continue the process of reducing the Federal Reserve's securities "
+     "holdings.",
+     "A couple of participants indicated that they favored leaving the target range for the federal funds rate "
+     "unchanged.",
+     "Participants noted that inflation remained elevated and that the labor market had remained tight.",
+     "Most participants judged that further downward adjustments to the target range for the federal funds rate would "
+     "likely be appropriate."),
+)
+# The sentence after it that says what the action would do ("this action would put the stance of monetary policy
+# further into restrictive territory"): the Committee's reason in the minutes' words.
+WHAT_IT_WOULD_DO = OpenerRule(
+    _rx(r"^[^.]{0,80}?\b(?:this|such an?|that|the|these) (?:further |policy |rate )?(?:action|decision|recalibration"
+        r"|move|adjustment|step|increase|reduction|cut|hike|pause)s?\b[^.]{0,120}?\b(?:would|will|should|could)\b"),
+    ("Participants noted that this action would put the stance of monetary policy further into restrictive territory, "
+     "consistent with reducing demand-supply imbalances in the economy and helping to restore price stability.",
+     "Participants observed that such a further recalibration of the monetary policy stance would help maintain the "
+     "strength in the economy and the labor market while continuing to enable further progress on inflation.",
+     "These participants generally observed that such a recalibration of the stance of monetary policy would begin to "
+     "bring it into better alignment with recent indicators of inflation and the labor market."),
+    ("Participants judged that it was appropriate to continue the process of reducing the Federal Reserve's securities "
+     "holdings.",
+     "Many participants noted that the Committee would be well positioned to respond to risks to the outlook."),
+)

@@ -24,6 +24,8 @@ from fomc_qa.answering.reader.scoring import Embedder, Sentences, sentence_table
 from fomc_qa.answering.reader.sources import meeting_of, spelled_header
 from fomc_qa.answering.reader.terms import normalize
 from fomc_qa.question.dates import asks_for_first, parse_filter, reference_dates
+from fomc_qa.question.lexicon import WHY
+from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.names import mentions, specific_names, spelled_acronyms, titled_names, topic_names
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST
 
@@ -115,6 +117,8 @@ def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences
         picks.max_sentences += cfg.discussion_extra
     _add_near_best(picks, max(cfg.support_threshold, best.score - typed - margin), top_passages)
     _add_followers(picks, best.score - cfg.follow_margin)
+    if WHY.search(question):
+        _add_policy_reasons(picks)
     _add_antecedents(picks)
 
 
@@ -263,17 +267,62 @@ def _add_followers(picks: _Picks, floor: float) -> None:
         added += 1
 
 
+def _add_policy_reasons(picks: _Picks) -> None:
+    """For a why: the participants' judgement of the decision in the minutes' policy discussion (`DECIDED`, the
+    best-supported one) and, when it goes on to say what the action would do (`WHAT_IT_WOULD_DO`, in the same paragraph
+    or at the start of the next chunk), that sentence, right after the answer's first sentence: the reasons are worded
+    unlike the question ("Jul 23 hike - rationale?"), so the support scores rank them low."""
+    scored = picks.scored
+    decided = [j for j, c in enumerate(scored) if c.passage.is_minutes and DECIDED.pattern.search(c.text)]
+    if not decided:
+        return
+    def says_what_it_would_do(k: int) -> int | None:
+        nxt = _in_paragraph(scored, k, 1)
+        nxt = nxt if nxt is not None else _next_chunk_opening(scored, k)
+        return nxt if nxt is not None and WHAT_IT_WOULD_DO.pattern.search(scored[nxt].text) else None
+
+    # the best-supported, and of a sentence quoted twice (chunks overlap by a sentence) the copy followed by its reason
+    j = max(decided, key=lambda k: (round(scored[k].score, 3), says_what_it_would_do(k) is not None, -k))
+    nxt = says_what_it_would_do(j)
+    block = [j] if nxt is None else [j, nxt]
+    at = 0 if picks.rows and picks.rows[0] == j else 1
+    picks.rows = [k for k in picks.rows if k not in block]
+    picks.rows[at:at] = block
+
+
+def _next_chunk_opening(scored: list[Quote], k: int) -> int | None:
+    """The row of the first sentence of the chunk after row k's, when the last sentence of k's chunk is k (a
+    paragraph the chunker split goes on there)."""
+    at = scored[k].passage
+    doc, _, number = at.chunk_id.rpartition("#")
+    if not doc or not number.isdigit() or any(c.passage.n == at.n and c.index > scored[k].index for c in scored):
+        return None
+    following = f"{doc}#{int(number) + 1:0{len(number)}d}"
+    opening = [j for j, c in enumerate(scored) if c.passage.chunk_id == following and c.index <= 1]
+    opening.sort(key=lambda j: scored[j].index)
+    if opening and normalize(scored[opening[0]].text) == normalize(scored[k].text):  # the chunks' shared sentence
+        opening = opening[1:]
+    return opening[0] if opening else None
+
+
 def _add_antecedents(picks: _Picks) -> None:
     """Before each chosen minutes sentence that opens on the one before it ("Against this backdrop, almost all
-    participants agreed ..."), that sentence: it holds the reason the chosen one rests on (at most follow_max)."""
+    participants agreed ..."), that sentence: it holds the reason the chosen one rests on (at most follow_max new
+    ones). One chosen already moves there, so that the two read in the documents' order."""
     scored = picks.scored
     added = 0
     for k in list(picks.rows):
-        if added >= picks.config.follow_max or not scored[k].passage.is_minutes \
-                or not OPENS_ON_THE_LAST.match(scored[k].text):
+        if not scored[k].passage.is_minutes or not OPENS_ON_THE_LAST.match(scored[k].text):
             continue
         j = _in_paragraph(scored, k, -1)
-        if j is None or picks.repeats(j):
+        if j is None:
+            continue
+        if j in picks.rows:
+            if picks.rows.index(j) > picks.rows.index(k):
+                picks.rows.remove(j)
+                picks.rows.insert(picks.rows.index(k), j)
+            continue
+        if added >= picks.config.follow_max or picks.repeats(j):
             continue
         picks.rows.insert(picks.rows.index(k), j)
         added += 1

@@ -1,0 +1,48 @@
+"""Whose reason a quote gives, for a why: the Committee's (its statement, the participants' policy discussion, its
+policy action), or another's — the staff's outlook, the manager's market report, a dissenter's preference — or none
+(the statement's standing guidance about what comes next)."""
+
+from __future__ import annotations
+
+import re
+
+from fomc_qa.answering.quote_scorer import SPEAKERS
+from fomc_qa.answering.quotes import Quote
+from fomc_qa.question.analysis import QuestionAnalysis
+from fomc_qa.question.lexicon import DISSENT
+
+# minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
+REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
+REPORTED_BY = ("staff", "manager")  # the SPEAKERS those sections report
+DISSENTERS_VIEW = re.compile(r"\b(?:Governor|President|Mr\.|Ms\.) (?P<name>[A-Z][a-z]+) (?:preferred|dissented|voted)\b"
+                             r"|\bvot(?:ed|ing) against\b")
+# The statement's standing guidance ("..., the Committee will carefully assess incoming data, the evolving outlook,
+# and the balance of risks"), said at every meeting since 2023: what comes next, never why this meeting decided.
+STANDING_GUIDANCE = re.compile(r"\bwill (?:continue to )?(?:carefully )?assess (?:incoming data|additional information)"
+                               r"|\bwould carefully assess incoming data\b")
+
+
+def dissent_asked(analysis: QuestionAnalysis, quotes: list[Quote]) -> bool:
+    """The question asks about a dissent, or names a dissenter the quotes name ("why did Governor Bowman prefer a
+    smaller cut?")."""
+    if DISSENT.search(analysis.plain):
+        return True
+    names = {m.group("name") for q in quotes for m in DISSENTERS_VIEW.finditer(q.text) if m.group("name")}
+    return any(re.search(rf"\b{name}\b", analysis.plain) for name in names)
+
+
+def gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """A why's reason is the Committee's, not what the staff's outlook or the manager's market report says unless
+    the question asks about them, nor a dissenter's preference unless the dissent is asked about."""
+    if not dissent_asked(analysis, [q]) and DISSENTERS_VIEW.search(q.text):
+        return False  # "Governor Miran preferred to lower ... by 1/2 percentage point": not the Committee's reason
+    if any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in REPORTED_BY):
+        return True
+    return not REPORTERS.search(q.label.partition("(")[2])
+
+
+def not_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """Beside a why's answer, a quote that is nobody's reason for it: the standing guidance (what comes next) or a
+    dissenter's preference the question does not ask about."""
+    return bool(STANDING_GUIDANCE.search(q.text)) or (not dissent_asked(analysis, [q])
+                                                      and bool(DISSENTERS_VIEW.search(q.text)))
