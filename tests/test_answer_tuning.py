@@ -82,6 +82,13 @@ def test_confidence_is_high_only_where_that_kind_of_answer_was_right_often_enoug
     assert HIGH >= 0.9
 
 
+def test_an_answer_to_a_question_of_several_parts_is_at_most_medium_however_often_its_kind_was_right():
+    several = Signals("count", 2, False)
+    table = Calibration.fit([(several, True)] * 200 + [(Signals("count", 1, False), True)] * 200)
+    assert table.share(several) >= HIGH and table.level(several) == "medium"
+    assert table.level(Signals("count", 1, False)) == "high"  # near miss: one part
+
+
 def test_without_a_fitted_file_answers_keep_the_fixed_rules(tmp_path):
     assert load_tuning(tmp_path / "absent.json") is NO_TUNING
 

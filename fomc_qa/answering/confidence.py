@@ -4,8 +4,8 @@ An answer's kind is its `signature`: where its lead comes from (the policy recor
 passages, by how relevant the best one is), whether the question has several parts, and whether it asks why. The
 `qa_program` asset counts, over the dev split (each question scored by a table fitted without its fold), how often
 answers of each signature held every expected keyword, and writes the table (`data/programs/confidence.json`).
-An answer is "high" only where its signature's share, at its lower 95 % bound, is at least HIGH, "medium" from
-MEDIUM; a signature seen fewer than MIN_SEEN times takes its coarser signature's (the record's intent dropped, then
+An answer is "high" only where its signature's share, at its lower 95 % bound, is at least HIGH and the question has
+one part, "medium" from MEDIUM; a signature seen fewer than MIN_SEEN times takes its coarser signature's (the record's intent dropped, then
 the parts and the "why", then all).
 """
 
@@ -22,6 +22,7 @@ from fomc_qa.models import Confidence
 HIGH = 0.9
 MEDIUM = 0.75
 MIN_SEEN = 12
+HIGH_MAX_PARTS = 1  # "high" only for a question of one part
 Z = 1.645  # a one-sided 95 % bound
 RELEVANCE_BANDS = (0.45, 0.6)  # a passage answer's best relevance: below, between, above
 
@@ -79,10 +80,13 @@ class Calibration:
         return None
 
     def level(self, signals: Signals) -> Confidence:
+        """The level of the signature's share; an answer to a question of several parts at most "medium": each part
+        is another chance to miss, and the dev split, tuned on, hides it (docs/evaluation.md, fifteenth round)."""
         share = self.share(signals)
         if share is None:
             return "low"
-        return "high" if share >= HIGH else "medium" if share >= MEDIUM else "low"
+        high = share >= HIGH and signals.parts <= HIGH_MAX_PARTS
+        return "high" if high else "medium" if share >= MEDIUM else "low"
 
     def to_json(self) -> dict:
         return {"high": HIGH, "medium": MEDIUM, "min_seen": MIN_SEEN, "seen": self.seen, "right": self.right}
