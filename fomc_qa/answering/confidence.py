@@ -5,8 +5,8 @@ passages, by how relevant the best one is), whether the question has several par
 `qa_program` asset counts, over the dev split (each question scored by a table fitted without its fold), how often
 answers of each signature held every expected keyword, and writes the table (`data/programs/confidence.json`).
 An answer is "high" only where its signature's share, at its lower 95 % bound, is at least HIGH and the question has
-one part, "medium" from MEDIUM; a signature seen fewer than MIN_SEEN times takes its coarser signature's (the record's intent dropped, then
-the parts and the "why", then all).
+one part, "medium" from MEDIUM; a signature seen fewer than MIN_SEEN times takes its coarser signature's (the
+record's intent dropped, then the parts and the "why", then all).
 """
 
 from __future__ import annotations
