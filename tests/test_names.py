@@ -53,6 +53,9 @@ def test_spelled_out_acronyms_join_the_query():
     assert acronyms_spelled_out("What did the staff say about the standing repo facility?") == ["SRF"]
     assert acronyms_spelled_out("What did the staff say about the SRF and the standing repo facility?") == []
     assert expand("the standing repo facility in 2025").endswith("(SRF)")
+    # shorthand for slowing the hikes reads in the Committee's words
+    assert "slowing the pace of increases" in expand("Dec 2022 downshift to 50bp: why?")
+    assert "slowing the pace" not in expand("Why did the economy slow in 2022?")
 
 
 def test_titled_names_are_fed_participants():

@@ -21,7 +21,7 @@ from fomc_qa.policy.record import (
     StatementSentence,
 )
 from fomc_qa.policy.timeline import chain, chain_problems, cycle_span, timeline_rows
-from fomc_qa.question.intents import mention_term, parse_policy_question
+from fomc_qa.question.intents import mention_term, parse_policy_question, presumed_move
 from fomc_qa.question.scope import out_of_scope
 from fomc_qa.question.shorthand import plain_question
 
@@ -144,6 +144,46 @@ def test_a_move_of_a_market_the_economy_or_a_speakers_report_is_not_the_records(
 def test_a_yes_or_no_about_unanimity_answers_the_vote_not_the_move(question, opens):
     q = parse_policy_question(question, MEETINGS)
     assert answer(q, [r for r in RECORDS if r.meeting_date in q.meetings]).direct.startswith(opens)
+
+
+@pytest.mark.parametrize(
+    ("question", "opens"),
+    [
+        ("How much did the FOMC cut rates in January 2023?", "The FOMC did not cut rates at the January 31, 2023 "
+                                                             "meeting: it maintained the target range"),
+        ("Why did the Fed hike in January 2023?", "The FOMC did not raise rates at the January 31, 2023 meeting: it "
+                                                  "maintained"),
+        ("How big was the rate cut the Fed made at its January 2023 meeting?", "The FOMC did not cut rates at the "
+                                                                                "January 31, 2023 meeting"),
+        # near misses: the premise holds, the question names no move, negates it or places it against another
+        ("How much did the FOMC raise rates in June 2022?", "At the June 15, 2022 meeting the FOMC raised"),
+        ("What did the FOMC decide in January 2023?", "At the January 31, 2023 meeting the FOMC maintained"),
+        ("Why did the FOMC skip a hike in January 2023?", "At the January 31, 2023 meeting the FOMC maintained"),
+        ("How close did the Committee come to cutting rates in January 2023?", "At the January 31, 2023 meeting"),
+    ],
+)
+def test_a_question_whose_premise_is_false_is_told_so_first(question, opens):
+    q = parse_policy_question(question, MEETINGS)
+    assert answer(q, chain([r for r in RECORDS if r.meeting_date in q.meetings])).direct.startswith(opens)
+
+
+@pytest.mark.parametrize(
+    ("question", "presumed"),
+    [
+        ("How big a rate hike did the FOMC deliver at its June 2023 meeting?", "raise"),
+        ("What range did the FOMC cut the funds rate to at its January 2025 meeting?", "lower"),
+        ("Why did the Fed hike in June 2023?", "raise"),
+        # near misses: negated, hypothetical, a future move, another move beside it, no move word
+        ("Why did the FOMC skip a rate increase in June 2023?", None),
+        ("How close did the Committee come to cutting rates at the July 2024 meeting?", None),
+        ("January 2022 statement: what did it signal about rate hikes?", None),
+        ("Last hike before the Sep '24 cut: when was it?", None),
+        ("After the November 2022 decision, what were the lower and upper bounds of the range?", None),
+        ("Why did the Fed hold in September 2024?", None),
+    ],
+)
+def test_the_move_a_question_takes_as_done_is_read_plainly_or_not_at_all(question, presumed):
+    assert presumed_move(question) == presumed
 
 
 def test_questions_the_record_does_not_answer_go_to_retrieval():
@@ -864,6 +904,11 @@ def test_a_size_over_a_span_is_the_total_and_a_decision_asked_why_gives_the_reas
     assert total.intent == "count" and total.also_size and len(total.meetings) == 3
     assert parse_policy_question("By how much did the FOMC raise rates in May 2022?", MEETINGS).intent == "change"
     assert parse_policy_question("What did the Fed decide in May 2022 and why?", MEETINGS).intent == "reason"
+    assert parse_policy_question("June 2022 75bp - rationale?", MEETINGS).intent == "reason"  # a move by its size
+    assert parse_policy_question("Why did the Fed open its easing cycle with a jumbo cut in September 2024?",
+                                 MEETINGS).intent == "decision"  # one month's "largest": that meeting's move
+    # near miss: a participant's reasons for a size is the minutes', not the record's
+    assert parse_policy_question("What reasons did Bullard give for wanting 50bp in March 2022?", MEETINGS) is None
     assert parse_policy_question("How long did the Fed hold at the peak?", MEETINGS).intent == "peak"
 
 

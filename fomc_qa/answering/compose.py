@@ -169,7 +169,8 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         named = [q for q in named if not STANDING_GUIDANCE.search(q.text)]
         judged = [q for q in usable if DECIDED.pattern.search(q.text) and not dissent
                   and (f := _follower(quotes, q)) is not None and WHAT_IT_WOULD_DO.pattern.search(f.text)]
-        usable = judged[:1] or named or reasons or [q for q in usable if not _DECISION.search(q.text)] or usable
+        deciders = [q for q in usable if gives_the_deciders_reason(analysis, q) and not _DECISION.search(q.text)]
+        usable = judged[:1] or named or reasons or deciders or usable
     if any(q.score for q in usable):  # a fitted scorer has ranked them
         return usable[0] if usable else None
     focus = _focus(asked)

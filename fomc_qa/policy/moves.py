@@ -64,7 +64,12 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
     elif q.yes_no and q.asks_move and len(records) == 1:  # "Did the Fed change rates in January 2025?"
         direct = ("No: " if records[0].decision == "maintain" else "Yes: ") + direct[0].lower() + direct[1:]
+    elif _premise(q, records):  # "How much did the FOMC cut in July 2023?"
+        direct = _premise(q, records)
     return RecordAnswer(direct, quotes)
+
+
+_DID_NOT = {"raise": "raise rates", "lower": "cut rates"}
 
 def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     """A decision with the reasons its statement gives: the sentences that weigh the outlook and its risks
@@ -74,8 +79,16 @@ def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Record
     for r in records[-3:]:
         parts.append(f"at {occasion(r)} the FOMC {move_phrase(r)}")
         quotes += quote(r, r.decision_source) + _reasons(r)
-    direct = sentence("; ".join(parts))
+    direct = _premise(q, records) or sentence("; ".join(parts))
     return RecordAnswer(direct, unique_quotes(quotes))
+
+
+def _premise(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
+    """"Why did the Fed hike in June 2023?" of a meeting that held: the premise is false, and the answer says so first
+    ("The FOMC did not raise rates at the June 14, 2023 meeting: it maintained ..."); "" when it holds."""
+    if not q.presumed or len(records) != 1 or records[0].decision in (None, q.presumed):
+        return ""
+    return sentence(f"The FOMC did not {_DID_NOT[q.presumed]} at {occasion(records[0])}: it {move_phrase(records[0])}")
 
 
 # A statement sentence that gives the decision's reason ("In light of the progress on inflation ...", "Holding the

@@ -219,7 +219,17 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     if peak and intent in ("count", "decision", "change", "first", "last", "largest", "smallest"):
         extra["since_extreme"] = "low" if peak.group(1).lower() in ("trough", "bottom", "low", "lows") else "high"
         intent = "count" if intent in ("decision", "change") else intent
-    return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, yes_no=yes_no, **extra)
+    return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, yes_no=yes_no,
+                          presumed=None if yes_no or len(span) != 1 else presumed_move(q), **extra)
+
+
+def presumed_move(q: str) -> str | None:
+    """The one move a question takes as done at its meeting ("raise" / "lower"), or None: one named plainly, neither
+    negated, hypothetical nor placed against another move (`lex.NOT_PRESUMED`)."""
+    raised, cut = lex.PRESUMED_RAISE.search(q), lex.PRESUMED_CUT.search(q)
+    if bool(raised) == bool(cut) or lex.NOT_PRESUMED.search(q):
+        return None
+    return "raise" if raised else "lower"
 
 
 def _named_day(q: str) -> dt.date | None:
@@ -416,8 +426,9 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "count", {"meetings_held": True}
     asks_why = bool(lex.WHY.search(q)) and not lex.OTHERS_VIEWS.search(q) \
         and not any(p.search(q) for p in lex.RATES.values())
-    if named and lex.ASKS_DECISION.search(q) and asks_why and not (about_rate or direction):
-        return "reason", {}  # "What did the Fed decide in Sept 2025 and why?": the statement's reasons beside it
+    sized = lex.MOVE_SIZE.search(q) and not _person(q)  # "Sept 2022 75bp", not "Miran's reasons for wanting 50bp"
+    if named and (lex.ASKS_DECISION.search(q) or sized) and asks_why and not (about_rate or direction):
+        return "reason", {}  # "What did the Fed decide in Sept 2025 and why?", "Sept 2022 75bp - rationale?"
     if named and lex.ASKS_DECISION.search(q) and not lex.DISCUSSION.search(q) and not (about_rate or direction):
         return "decision", {}
     # a move word with no rate named, in a question about a discussion ("when did the staff drop that call?"), is not

@@ -195,6 +195,23 @@ CURRENT = re.compile(
     r"\b(?:current\w*|now|today|at present|presently|latest|newest|most recent(?:ly)?|as of (?:now|today)|these days"
     r"|right now|as it stands|stand(?:s)? now|at the moment)\b", _W)
 
+# A move the question takes as done at its meeting ("How big was the June 2023 hike?", "Why did the Fed cut in January
+# 2025?"): an analyst's noun or verb for a raise or a cut of rates, not negated or hypothetical. Near misses: "Why did
+# the FOMC skip a hike", "not raising rates", "How close did it come to cutting", "Why not pause", "the lower and upper
+# bounds", "where did it leave the target range", "the last hike before the September 2024 cut" (a second move),
+# "what did it signal about rate hikes" (a future move).
+PRESUMED_RAISE = re.compile(r"\b(?:hike[sd]?|hiking|rate (?:increase|rise)s?|raised? (?:interest )?rates"
+                            r"|(?:raise|increase)d? the (?:target )?range|tighten(?:ed|ing)?)\b", _W)
+PRESUMED_CUT = re.compile(r"\b(?:cut(?:s|ting)?|rate (?:reduction|decrease)s?|lower(?:ed)? (?:interest )?rates"
+                          r"|(?:lower|reduce)d? the (?:target )?range|eas(?:ed|ing) (?:policy|rates))\b", _W)
+NOT_PRESUMED = re.compile(r"\b(?:skip\w*|not|no|never|without|instead of|rather than|come to|close to|consider\w*"
+                          r"|debate\w*|would have|could have|pause\w*|hold\w*|held|before|after|since|until|next"
+                          r"|first|last|previous|prior|following|signal\w*|expect\w*|anticipat\w*|future|further"
+                          r"|additional|more|plan\w*|guidance|odds|would|could|should|might|may)\b|n't\b", _W)
+
+# "Sept 2022 75bp", "the half-point cut": a move named by its size alone.
+MOVE_SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:bps?|basis[- ]points?)\b|\b(?:quarter|half)[- ]point\b", _W)
+
 SIZE = re.compile(r"\bby how much\b|\bhow (?:much|big|large)\b|\bsize\b|\bbasis points?\b|\bbps?\b|\bmagnitude\b", _W)
 
 # "Kugler at the Jul 2025 meeting?", "Was Logan at the June 2024 meeting?": whether that person attended.

@@ -19,6 +19,8 @@ GLOSSARY: dict[str, str] = {
     r"\b(cuts?|cutting|rate reductions?|eas(?:e|ed|ing))\b": "lower the target range for the federal funds rate",
     r"\b(hold|held|pause[ds]?|on hold|unchanged)\b": "maintain the target range for the federal funds rate",
     r"\b(taper(?:ing|ed)?)\b": "reduce the monthly pace of its net asset purchases",
+    r"\b(downshift(?:s|ed|ing)?|step(?:ped|ping)? down|slow(?:ed|ing)? (?:the pace of )?(?:hikes|increases))\b":
+        "slowing the pace of increases in the target range",
     r"\b(qe|quantitative easing|bond[- ]buying)\b":
         "increase its holdings of Treasury securities and agency mortgage-backed securities",
     r"\b(qt|quantitative tightening|run-?off|shrink(?:ing)? the balance sheet)\b":

@@ -76,7 +76,7 @@ def read(
     if table is None:
         return []
     sentences, facets, encoded, support = table
-    if max(support) < cfg.support_threshold:
+    if max(support) < cfg.support_threshold and not _judged_why(question, sentences):
         return []
     scored = [Quote(p, i, s, score) for (p, i, s), score in zip(sentences.rows, support, strict=True)]
     facet_vectors = encoded[1 : 1 + len(facets)] if len(facets) > 1 else encoded[:0]
@@ -265,6 +265,13 @@ def _add_followers(picks: _Picks, floor: float) -> None:
             continue
         picks.rows.insert(picks.rows.index(k) + 1, j)
         added += 1
+
+
+def _judged_why(question: str, sentences: Sentences) -> bool:
+    """A why whose passages hold the participants' judgement of a decision (`DECIDED`): answered even when no
+    sentence reaches the support threshold, as shorthand ("Dec 2022 downshift to 50bp: why?") shares few words with
+    the minutes' reasons; the retriever has searched the meeting's policy discussion for it."""
+    return bool(WHY.search(question)) and any(p.is_minutes and DECIDED.pattern.search(s) for p, _, s in sentences.rows)
 
 
 def _add_policy_reasons(picks: _Picks) -> None:
