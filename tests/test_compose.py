@@ -464,3 +464,22 @@ def test_a_why_leads_with_the_participants_judgement_and_what_the_action_would_d
     alone = compose(analyze("Nov 2024 quarter-point cut - what justified it?"),
                     f"{record}\n" + _raw((views, judged, 1)), record)
     assert "would help" not in alone.lead
+
+
+def test_a_question_naming_one_administered_rate_leaves_another_rates_vote_to_the_sources():
+    minutes = "FOMC minutes of November 2, 2022"
+    record = "At the November 2, 2022 meeting the primary credit rate (the discount rate) was 4 percent."
+    credit = ("The Board of Governors of the Federal Reserve System voted unanimously to approve a 3/4 percentage point "
+              "increase in the primary credit rate to 4 percent, effective November 3, 2022.")
+    iorb = ("To support the Committee's decision to raise the target range for the federal funds rate, the Board of "
+            "Governors of the Federal Reserve System voted unanimously to raise the interest rate paid on reserve "
+            "balances to 3.9 percent, effective November 3, 2022.")
+    raw = f"{record}\n" + _raw((minutes, credit, 1), (minutes, iorb, 1))
+    index = QuestionIndex((dt.date(2022, 9, 21), dt.date(2022, 11, 2), dt.date(2022, 12, 14)))
+    asked = compose(analyze("What primary credit rate did the Board set at the November 2022 meeting?", index), raw,
+                    record)
+    assert "reserve balances to 3.9 percent" not in asked.text
+    # near miss: both rates asked about
+    both = compose(analyze("Where were IORB and the primary credit rate set at the November 2022 meeting?", index),
+                   raw, record)
+    assert "reserve balances to 3.9 percent" in both.text

@@ -32,6 +32,7 @@ from fomc_qa.answering.reasons import (
 )
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
+from fomc_qa.question.lexicon import RATES
 from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import HOUSEKEEPING, OPENS_ON_THE_LAST, POINTS_BACK, that_clause
@@ -410,18 +411,19 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
 
 
 def _filler(analysis: QuestionAnalysis, q: Quote) -> bool:
-    """A quotation that does not help: an administered-rate vote when rates are not asked, procedure, the standing
-    guidance or a dissenter's preference beside a why of the Committee's decision, or another meeting's sentence when
-    the question names one meeting."""
+    """A quotation that does not help: an administered-rate vote when rates (or that rate) are not asked, procedure,
+    the standing guidance or a dissenter's preference beside a why of the Committee's decision, or another meeting's
+    sentence when the question names one meeting."""
     if _PROCEDURE.match(q.text) or _off_meeting(analysis, q):
         return True
     if _HOUSEKEEPING.match(q.text) and not _HOUSEKEEPING_ASKED.search(analysis.plain):
         return True
     if Ask.WHY in analysis.asks and not_the_deciders_reason(analysis, q):
         return True
-    rates_asked = bool(_RATES_ASKED.search(analysis.plain)) or bool(analysis.record.policy and
-                                                                     analysis.record.policy.rates)
-    return not rates_asked and bool(_ADMINISTERED_VOTE.search(q.text))
+    named = analysis.record.policy.rates if analysis.record.policy else ()
+    if named and _ADMINISTERED_VOTE.search(q.text):  # the primary credit rate asked: the IORB vote is another rate's
+        return not any(RATES[name].search(q.text) for name in named)
+    return not _RATES_ASKED.search(analysis.plain) and bool(_ADMINISTERED_VOTE.search(q.text))
 
 
 def _off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:

@@ -20,6 +20,9 @@ class ReaderConfig:
     # Support below this for every sentence means the passages do not answer: it rejects off-topic questions
     # (near-topic ones are left to the program's retrieval floor).
     support_threshold: float = 0.45
+    # A question naming a meeting whose passages the retriever found ("What did the staff's April 2020 baseline look
+    # like?") is in scope by then: its shorthand may share few words with the minutes, so this lower bar applies.
+    named_meeting_threshold: float = 0.35
     # Sentences are read in the order of support + learned_weight * the sentence model's logit
     # (`fomc_qa.answering.sentence_model`); thresholds and margins stay on the support scale.
     learned_weight: float = 1.0

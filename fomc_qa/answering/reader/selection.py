@@ -76,7 +76,8 @@ def read(
     if table is None:
         return []
     sentences, facets, encoded, support = table
-    if max(support) < cfg.support_threshold and not _judged_why(question, sentences):
+    floor = cfg.named_meeting_threshold if _names_their_meeting(question, passages) else cfg.support_threshold
+    if max(support) < floor and not _judged_why(question, sentences):
         return []
     scored = [Quote(p, i, s, score) for (p, i, s), score in zip(sentences.rows, support, strict=True)]
     facet_vectors = encoded[1 : 1 + len(facets)] if len(facets) > 1 else encoded[:0]
@@ -265,6 +266,14 @@ def _add_followers(picks: _Picks, floor: float) -> None:
             continue
         picks.rows.insert(picks.rows.index(k) + 1, j)
         added += 1
+
+
+def _names_their_meeting(question: str, passages: Sequence[Passage]) -> bool:
+    """The question names one date, and the best passage is of the meeting it names."""
+    meetings = sorted({dt.date.fromisoformat(m) for m in map(meeting_of, passages) if m})
+    found = parse_filter(question, meetings)
+    best = meeting_of(passages[0]) if passages else None
+    return len(found.named_dates) == 1 and bool(found.meetings) and best in {d.isoformat() for d in found.meetings}
 
 
 def _judged_why(question: str, sentences: Sentences) -> bool:
