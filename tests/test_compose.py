@@ -469,8 +469,8 @@ def test_a_why_leads_with_the_participants_judgement_and_what_the_action_would_d
 def test_a_question_naming_one_administered_rate_leaves_another_rates_vote_to_the_sources():
     minutes = "FOMC minutes of November 2, 2022"
     record = "At the November 2, 2022 meeting the primary credit rate (the discount rate) was 4 percent."
-    credit = ("The Board of Governors of the Federal Reserve System voted unanimously to approve a 3/4 percentage point "
-              "increase in the primary credit rate to 4 percent, effective November 3, 2022.")
+    credit = ("The Board of Governors of the Federal Reserve System voted unanimously to approve a 3/4 percentage "
+              "point increase in the primary credit rate to 4 percent, effective November 3, 2022.")
     iorb = ("To support the Committee's decision to raise the target range for the federal funds rate, the Board of "
             "Governors of the Federal Reserve System voted unanimously to raise the interest rate paid on reserve "
             "balances to 3.9 percent, effective November 3, 2022.")
