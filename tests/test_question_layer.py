@@ -82,6 +82,11 @@ def test_the_future_is_after_the_last_indexed_meeting_not_a_literal_year():
     assert analyze("In March 2026, what did participants expect for 2026?", index_2026).scope.answerable
     assert not analyze("Is a recession coming in 2027?", index_2026).scope.answerable
     assert not analyze(will, index_2025).scope.answerable
+    # a recorded meeting's plan for later is in its statement, whatever the tense; a later year or no decision is not
+    plan = "Oct 2025: why did the FOMC decide to end QT on Dec 1, and where will agency MBS paydowns be reinvested?"
+    assert analyze(plan, index_2025).scope.answerable
+    assert not analyze("Given the December 2025 decision, where will rates be in 2026?", index_2025).scope.answerable
+    assert not analyze("After the December 2025 meeting, what will the Fed do next?", index_2025).scope.answerable
 
 
 def test_the_flow_reads_each_question_once(monkeypatch):

@@ -231,6 +231,19 @@ def _eras_of(meetings: Sequence[dt.date]) -> _Eras:
     return _eras(this_year - 100, this_year - 1)
 
 
+# "Oct 2025: why did the FOMC decide to end QT on Dec 1, and where will agency MBS paydowns be reinvested?": what a
+# recorded meeting decided or announced for later is in its statement, however the question's tense runs.
+_DECIDED_THEN = re.compile(r"\b(?:decid\w*|decision|announc\w*|plan(?:s|ned)?|intend\w*|agreed)\b", _W)
+
+
+def _plan_of_record(question: str, eras: _Eras, meetings: Sequence[dt.date]) -> bool:
+    """The question asks what a recorded meeting decided for later ("where will ... be reinvested?"), naming that
+    meeting and no year after the index."""
+    last = max(meetings).year if meetings else dt.date.today().year - 1
+    later = any(int(y) > last for y in re.findall(r"\b(20\d\d)\b", question))
+    return bool(eras.recorded_date.search(question)) and bool(_DECIDED_THEN.search(question)) and not later
+
+
 def out_of_scope(question: str, meetings: Sequence[dt.date] = ()) -> str | None:
     """The reason the documents cannot answer the question, or None when they may. Which years are past and which
     are future comes from the indexed `meetings`."""
@@ -244,7 +257,8 @@ def out_of_scope(question: str, meetings: Sequence[dt.date] = ()) -> str | None:
     if _PRIVATE.search(question) or _PERSONS.search(question):
         return "advice or private matters are not FOMC records"
     future = eras.future.search(question) and not eras.recorded_past.search(question)
-    if future or (eras.forecast.search(question) and not _ASKS_DOCUMENTS.search(question)):
+    if future or (eras.forecast.search(question) and not _ASKS_DOCUMENTS.search(question)
+                  and not _plan_of_record(question, eras, meetings)):
         return "the documents record past meetings, not future decisions"
     # "May 2025 staff outlook: what were tariffs expected to do to inflation this year?": "this year" is the named
     # meeting's, so a question that names a recorded month or year is not about today
