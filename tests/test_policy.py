@@ -155,6 +155,10 @@ def test_a_yes_or_no_about_unanimity_answers_the_vote_not_the_move(question, ope
                                                   "maintained"),
         ("How big was the rate cut the Fed made at its January 2023 meeting?", "The FOMC did not cut rates at the "
                                                                                 "January 31, 2023 meeting"),
+        ("How big was the January 2023 cut, and who dissented?", "The FOMC did not cut rates at the January 31, 2023 "
+                                                                 "meeting: it maintained the target range for the "
+                                                                 "federal funds rate at 1-1/2 to 1-3/4 percent "
+                                                                 "(1.50%–1.75%). The vote"),
         # near misses: the premise holds, the question names no move, negates it or places it against another
         ("How much did the FOMC raise rates in June 2022?", "At the June 15, 2022 meeting the FOMC raised"),
         ("What did the FOMC decide in January 2023?", "At the January 31, 2023 meeting the FOMC maintained"),

@@ -25,7 +25,6 @@ from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteS
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.answering.reasons import (
     REPORTED_BY,
-    STANDING_GUIDANCE,
     dissent_asked,
     gives_the_deciders_reason,
     not_the_deciders_reason,
@@ -156,9 +155,9 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     """The quotation to lead with: of the reader's first LEAD_CHOICES that stand on their own (for a "why",
     the participants' judgement with what the action would do, else those that give a reason, from the document kind
     the question names or else the minutes; never the bare decision, which restates what is asked about), the one that
-    says most
-    of what the question asks about, the reader's first among equals (with a fitted scorer, its best). The reader's
-    first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded."""
+    says most of what the question asks about, the reader's first among equals (with a fitted scorer, its best). The
+    reader's first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded.
+    A why's filler (`_filler`: the standing guidance, an unasked dissenter's preference) is never among them."""
     asked = analysis.parts[0].text if len(analysis.parts) > 1 else analysis.plain  # the other parts follow
     usable = _ranked(_speakers_own(asked, [q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
@@ -166,8 +165,6 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         reasons = [q for q in usable if GIVES_REASON.search(q.text) and gives_the_deciders_reason(analysis, q)]
         kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's
         named = [q for q in reasons if any(f"FOMC {kind}" in q.label for kind in kinds)]
-        reasons = [q for q in reasons if not STANDING_GUIDANCE.search(q.text)]
-        named = [q for q in named if not STANDING_GUIDANCE.search(q.text)]
         judged = [q for q in usable if DECIDED.pattern.search(q.text) and not dissent
                   and (f := _follower(quotes, q)) is not None and WHAT_IT_WOULD_DO.pattern.search(f.text)]
         deciders = [q for q in usable if gives_the_deciders_reason(analysis, q) and not _DECISION.search(q.text)]
@@ -189,7 +186,6 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
     taken = {q.text for q in chosen}
     reasons = _ranked([q for q in _speakers_own(analysis.plain, quotes) if q.text not in taken
                        and not LEANS.match(q.text) and not _filler(analysis, q) and GIVES_REASON.search(q.text)
-                       and not STANDING_GUIDANCE.search(q.text)
                        and gives_the_deciders_reason(analysis, q)
                        and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
     best = reasons[0] if reasons else None

@@ -31,11 +31,17 @@ def dissent_asked(analysis: QuestionAnalysis, quotes: list[Quote]) -> bool:
     return any(re.search(rf"\b{name}\b", analysis.plain) for name in names)
 
 
+def _unasked_dissent(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """A dissenter's preference ("Governor Miran preferred to lower ... by 1/2 percentage point") the question does
+    not ask about."""
+    return bool(DISSENTERS_VIEW.search(q.text)) and not dissent_asked(analysis, [q])
+
+
 def gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     """A why's reason is the Committee's, not what the staff's outlook or the manager's market report says unless
     the question asks about them, nor a dissenter's preference unless the dissent is asked about."""
-    if not dissent_asked(analysis, [q]) and DISSENTERS_VIEW.search(q.text):
-        return False  # "Governor Miran preferred to lower ... by 1/2 percentage point": not the Committee's reason
+    if _unasked_dissent(analysis, q):
+        return False
     if any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in REPORTED_BY):
         return True
     return not REPORTERS.search(q.label.partition("(")[2])
@@ -44,5 +50,4 @@ def gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
 def not_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     """Beside a why's answer, a quote that is nobody's reason for it: the standing guidance (what comes next) or a
     dissenter's preference the question does not ask about."""
-    return bool(STANDING_GUIDANCE.search(q.text)) or (not dissent_asked(analysis, [q])
-                                                      and bool(DISSENTERS_VIEW.search(q.text)))
+    return bool(STANDING_GUIDANCE.search(q.text)) or _unasked_dissent(analysis, q)

@@ -51,7 +51,8 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         quotes += quote(r, r.decision_source)
         # "... about rates and the balance sheet": the statement's sentences of the roles asked about too
         quotes += [x for role in q.roles for s in r.sentences(role) for x in quote(r, s.source)]
-    direct = sentence("; ".join(parts))
+    # "How much did the FOMC cut in July 2023?": a false premise is said first
+    direct = _premise(q, records) or sentence("; ".join(parts))
     if q.why and len(records) == 1:  # "how big was the March 3, 2020 cut, and why?": the statement's reasons
         quotes = unique_quotes(quotes + _reasons(records[0]))
     if q.with_votes and len(records) == 1:  # "... and did anyone push for more?"
@@ -64,12 +65,8 @@ def answer_decision(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         direct = ("Yes: " if records[0].decision == q.direction else "No: ") + direct[0].lower() + direct[1:]
     elif q.yes_no and q.asks_move and len(records) == 1:  # "Did the Fed change rates in January 2025?"
         direct = ("No: " if records[0].decision == "maintain" else "Yes: ") + direct[0].lower() + direct[1:]
-    elif _premise(q, records):  # "How much did the FOMC cut in July 2023?"
-        direct = _premise(q, records)
     return RecordAnswer(direct, quotes)
 
-
-_DID_NOT = {"raise": "raise rates", "lower": "cut rates"}
 
 def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer:
     """A decision with the reasons its statement gives: the sentences that weigh the outlook and its risks
@@ -81,6 +78,9 @@ def answer_reason(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Record
         quotes += quote(r, r.decision_source) + _reasons(r)
     direct = _premise(q, records) or sentence("; ".join(parts))
     return RecordAnswer(direct, unique_quotes(quotes))
+
+
+_DID_NOT = {"raise": "raise rates", "lower": "cut rates"}
 
 
 def _premise(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
