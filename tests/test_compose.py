@@ -483,3 +483,43 @@ def test_a_question_naming_one_administered_rate_leaves_another_rates_vote_to_th
     both = compose(analyze("Where were IORB and the primary credit rate set at the November 2022 meeting?", index),
                    raw, record)
     assert "reserve balances to 3.9 percent" in both.text
+
+
+def test_an_evolution_quotes_at_most_two_lines_a_meeting_and_a_one_meeting_list_keeps_its_items():
+    words = ["ongoing increases", "job gains", "banking system", "credit conditions", "inflation risks",
+             "housing activity", "energy prices", "the dollar"]
+    guidance = _raw(*[(f"FOMC statement of {m}, 2023", f"The statement of {m} spoke about {words[4 * (i - 1) + k]}.", i)
+                      for i, m in enumerate(["February 1", "March 22"], 1) for k in range(4)])
+    spanned = compose(analyze("How did the statement's tightening-bias language change from Feb to March 2023?"),
+                      guidance)
+    days = [e.split(":")[0] for e in spanned.evidence if e.startswith("FOMC")]
+    assert len(spanned.evidence) <= 4 and len(days) == 2  # two meetings: at most two lines each, not eight
+    one = _raw(*[("FOMC statement of March 23, 2020", f"The Committee will change its purchases of {w}.", 1)
+                 for w in ("Treasury securities", "agency MBS", "commercial MBS", "corporate bonds", "bills")])
+    changed = compose(analyze("What did the March 23, 2020 statement change about purchases?"), one)
+    assert len(changed.evidence) + changed.lead.count(" says that ") >= 4  # one meeting's changes are the list
+
+
+def test_the_staff_asked_about_keeps_the_participants_views_out_of_the_evidence():
+    staff = "FOMC minutes of January 29, 2025 (Staff Economic Outlook)"
+    raw = _raw((staff, "The staff used placeholder assumptions for trade, immigration and fiscal policy.", 1),
+               (MINUTES.replace("June 14, 2023", "January 29, 2025"),
+                "Participants cited the possible effects of potential changes in trade and immigration policy.", 2),
+               (staff, "The staff highlighted the difficulty of assessing trade factors for the projection.", 1))
+    composed = compose(analyze("Jan 2025: how did the staff treat possible trade and immigration policy changes?"), raw)
+    assert composed.evidence and "participants cited" not in composed.text.lower()
+    asked = compose(analyze("Jan 2025: how did participants see possible trade and immigration policy changes?"), raw)
+    assert "participants cited" in asked.text.lower()  # near miss: participants asked about, their view is the answer
+
+
+def test_a_why_of_two_parts_answers_the_second_in_the_lead_and_never_restates_the_decision():
+    record = "At the June 14, 2023 meeting the FOMC kept the target range at 5 to 5-1/4 percent (5.00%–5.25%)."
+    decision = _raw((STATEMENT, "In support of these goals, the Committee decided to maintain the target range for the "
+                                "federal funds rate at 5 to 5-1/4 percent.", 3))
+    favoring = _raw((MINUTES, "The participants favoring a 25 basis point increase noted that the labor market "
+                              "remained very tight.", 1))
+    raw = f"{record}\n{decision}\n\n{PASSAGES} {favoring}"
+    composed = compose(analyze("June 2023 skip: why hold, and what did the participants who wanted 25bp argue?"),
+                       raw, record)
+    assert "25 basis point" in composed.lead.partition("[1]")[2]  # "25bp" is "25 basis points": part two
+    assert "decided to maintain" not in composed.lead

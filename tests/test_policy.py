@@ -836,6 +836,11 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
                                  MEETINGS).roles == ("risks", "labor_market")
     assert parse_policy_question("How did the statement change the target range in May 2022?", MEETINGS).intent \
         != "redline"
+    # an analyst's "tightening bias" is the guidance on further firming; "bias" alone names no sentence
+    assert parse_policy_question("How did the statement's tightening-bias language change over 2023?",
+                                 MEETINGS).roles == ("forward_guidance",)
+    assert parse_policy_question("How did the statement's wording change over 2023, and was there a bias?",
+                                 MEETINGS).roles == ()
     # two statements compared on a role: the role's sentences, then the statement's other edits (not the roll call)
     labor = parse_policy_question("How did the job market language change between Feb 2023 and March 2023?", meetings)
     assert labor.intent == "evolution" and labor.roles == ("labor_market",)

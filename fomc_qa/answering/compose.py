@@ -14,27 +14,26 @@ finds unlikely to answer that says nothing the lead leaves out.
 from __future__ import annotations
 
 import dataclasses
-import datetime as dt
 import re
 from dataclasses import dataclass
 
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
+from fomc_qa.answering.filler import is_filler, off_meeting
 from fomc_qa.answering.prose import clean_prose
 from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, quote_features
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.answering.reasons import (
     REPORTED_BY,
+    REPORTERS,
     dissent_asked,
     gives_the_deciders_reason,
-    not_the_deciders_reason,
 )
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
-from fomc_qa.question.lexicon import RATES
 from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.section_titles import short_title
-from fomc_qa.text.sentences import HOUSEKEEPING, OPENS_ON_THE_LAST, POINTS_BACK, that_clause
+from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, that_clause
 
 MAX_QUOTES = 3
 EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence quote adding no asked-about word
@@ -44,29 +43,15 @@ LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the ques
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
 SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this length: a shorter one is cheap proof
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
-MAX_LISTED = 8  # a list or an evolution: one quote per meeting, up to this many
+MAX_LISTED = 8  # a list or an evolution: PER_MEETING quotes per meeting, up to this many
+PER_MEETING = 2  # a meeting's line and the sentence the question asks about beside it
 ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record intents whose line lists its meetings
-RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
 
+
+_DECIDERS_SECTION = re.compile(r"Participants|Committee Policy")
 _STATES_MOVE = re.compile(r"\b(?:raised|lowered|maintained) the target range\b")
 _DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
                        r"[^.]*\btarget range\b")
-_ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve System voted\b"
-                                r"|\bthe Board (?:also )?voted\b"
-                                r"|\bprimary credit rate\b|\binterest rate (?:paid )?on reserve balances\b"
-                                r"|\boffering rate\b.*\bovernight reverse repurchase", re.I)
-_RATES_ASKED = re.compile(r"\b(?:iorb|ioer|interest (?:rate )?on (?:excess |required )?reserve\w*|discount rate"
-                          r"|primary credit|on rrp|reverse repo\w*|administered rates?|technical adjustment)", re.I)
-# the minutes' housekeeping (text.sentences.HOUSEKEEPING) answers nothing unless asked ("when was the next meeting?")
-_HOUSEKEEPING = re.compile(rf"^(?:{HOUSEKEEPING})", re.I)
-_HOUSEKEEPING_ASKED = re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b", re.I)
-_PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve maximum employment"
-                        r"|Members agreed that, in assessing the appropriate stance"
-                        r"|The Committee would be prepared to adjust the stance"
-                        r"|In assessing the appropriate stance of monetary policy, the Committee will continue"
-                        r"|The Committee's assessments will take into account a wide range of information"
-                        r"|The Committee is strongly committed to returning inflation"
-                        r"|The Committee seeks to achieve maximum employment and inflation at the rate of 2 percent)")
 # The domestic policy directive's instructions to the Desk open with a verb ("Conduct standing overnight ...").
 _DIRECTIVE = re.compile(r"^(?:Conduct|Roll over|Reinvest|Undertake|Increase|Maintain|Purchase|Allow|Continue|Engage"
                         r"|Execute|Redeem|Reduce|Decrease)\b")
@@ -92,7 +77,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     fitted `scorer` the lead and the evidence take the quotes most likely to answer, else the answer's first, and
     (unless `floor` is off: `quote_fit` judges the scorer's order alone) the evidence keeps what carries the lead."""
     quotes = quotes_of(raw)
-    if quotes and all(_off_meeting(analysis, q) for q in quotes):
+    if quotes and all(off_meeting(analysis, q) for q in quotes):
         analysis = _reported_later(analysis)
     if scorer is not None and quotes:
         scores = scorer.score(quote_features(analysis, views_of(quotes)))
@@ -112,13 +97,14 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
                 chosen.append(other)
     if not record_direct or _unanswered_parts(analysis):
         for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
-            leads.append(_attributed(part, same_source=bool(chosen) and chosen[0].label == part.label))
+            leads.append(_attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
             chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
     record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
-    told = _told_beside(analysis, lead, _speakers_own(analysis.plain, evidence, among=chosen + evidence))
+    evidence = _reporters_asked(analysis, evidence, chosen)
+    told = _told_beside(analysis, lead, evidence)
     if told is not None:  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
         evidence.remove(told)
@@ -157,9 +143,10 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     the question names or else the minutes; never the bare decision, which restates what is asked about), the one that
     says most of what the question asks about, the reader's first among equals (with a fitted scorer, its best). The
     reader's first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded.
-    A why's filler (`_filler`: the standing guidance, an unasked dissenter's preference) is never among them."""
+    A why's filler (`is_filler`: the standing guidance, an unasked dissenter's preference) is never among them."""
     asked = analysis.parts[0].text if len(analysis.parts) > 1 else analysis.plain  # the other parts follow
-    usable = _ranked(_speakers_own(asked, [q for q in quotes if not LEANS.match(q.text) and not _filler(analysis, q)]))
+    usable = _ranked(_speakers_own(asked, [q for q in quotes
+                                           if not LEANS.match(q.text) and not is_filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
         dissent = dissent_asked(analysis, usable)
         reasons = [q for q in usable if GIVES_REASON.search(q.text) and gives_the_deciders_reason(analysis, q)]
@@ -185,7 +172,7 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
     have = {m.group("kind") for q in chosen if (m := LABEL.match(q.label))}
     taken = {q.text for q in chosen}
     reasons = _ranked([q for q in _speakers_own(analysis.plain, quotes) if q.text not in taken
-                       and not LEANS.match(q.text) and not _filler(analysis, q) and GIVES_REASON.search(q.text)
+                       and not LEANS.match(q.text) and not is_filler(analysis, q) and GIVES_REASON.search(q.text)
                        and gives_the_deciders_reason(analysis, q)
                        and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
     best = reasons[0] if reasons else None
@@ -221,6 +208,11 @@ def _said_in(q: Quote, lead: str) -> bool:
     is the proof at a glance and stays."""
     words = _content(q.text)
     return len(q.text.split()) >= SAID_MIN_WORDS and len(words & _content(lead)) >= SAME_QUOTE * len(words)
+
+
+def _bare_decision(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """The decision's own sentence beside a why: it restates what is asked about, it gives no reason."""
+    return Ask.WHY in analysis.asks and bool(_DECISION.search(q.text)) and not GIVES_REASON.search(q.text)
 
 
 def _decision_beside_why(analysis: QuestionAnalysis, q: Quote, line: str) -> bool:
@@ -336,7 +328,7 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
         words = _content(part.text)
         candidates = _speakers_own(part.text, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
-                                               and not _filler(analysis, q)], among=quotes)
+                                               and not is_filler(analysis, q)], among=quotes)
         scored = [(len(words & _content(q.text)), q.score, -quotes.index(q), q) for q in candidates]
         if scored:
             overlap, _, _, best = max(scored, key=lambda s: s[:3])
@@ -352,7 +344,8 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     an answer the lead does not give (docs/answering.md, "The composed answer")."""
     taken = {q.text for q in chosen}
     rest = _ranked(_speakers_own(analysis.plain, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
-                                                  and not _filler(analysis, q)], among=quotes))
+                                                  and not is_filler(analysis, q) and not _bare_decision(analysis, q)],
+                                 among=quotes))
     return rest[:max(LEAD_SENTENCES - len(chosen), 1)] if chosen and not _lists(analysis) else []
 
 
@@ -406,36 +399,6 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
     return f"{source} that {sentence}{q.marks}"
 
 
-def _filler(analysis: QuestionAnalysis, q: Quote) -> bool:
-    """A quotation that does not help: an administered-rate vote when rates (or that rate) are not asked, procedure,
-    the standing guidance or a dissenter's preference beside a why of the Committee's decision, or another meeting's
-    sentence when the question names one meeting."""
-    if _PROCEDURE.match(q.text) or _off_meeting(analysis, q):
-        return True
-    if _HOUSEKEEPING.match(q.text) and not _HOUSEKEEPING_ASKED.search(analysis.plain):
-        return True
-    if Ask.WHY in analysis.asks and not_the_deciders_reason(analysis, q):
-        return True
-    named = analysis.record.policy.rates if analysis.record.policy else ()
-    if named and _ADMINISTERED_VOTE.search(q.text):  # the primary credit rate asked: the IORB vote is another rate's
-        return not any(RATES[name].search(q.text) for name in named)
-    return not _RATES_ASKED.search(analysis.plain) and bool(_ADMINISTERED_VOTE.search(q.text))
-
-
-def _off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:
-    """A quote from another meeting than the one the question names (not one between meetings). The minutes of a
-    meeting within RECORDED_WITHIN days after it still count: they record an unscheduled meeting's action (the March
-    3, 2020 cut is in the March 15 minutes)."""
-    named = analysis.filter.meetings
-    m = LABEL.match(q.label)
-    if not named or len(named) != 1 or m is None or analysis.between_meetings:
-        return False
-    (meeting,) = named
-    day = dt.datetime.strptime(m.group("day"), "%B %d, %Y").date()
-    later_minutes = m.group("kind") == "minutes" and 0 < (day - meeting).days <= RECORDED_WITHIN
-    return day != meeting and not later_minutes
-
-
 def _reported_later(analysis: QuestionAnalysis) -> QuestionAnalysis:
     """The analysis with no meeting to keep quotes to, when none of the reader's quotes is of the meeting the question
     names: what happened after a meeting is reported in the next one's minutes ("the first use of the standing repo
@@ -463,18 +426,43 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
     for q in quotes:
         leans = bool(LEANS.match(q.text))
         follows = previous is not None and previous.marks == q.marks and (previous in eligible or previous in chosen)
-        if not (key(q) in seen or _filler(analysis, q) or (leans and not follows)):
+        if not (key(q) in seen or is_filler(analysis, q) or (leans and not follows)):
             eligible.append(q)
             seen.add(key(q))
         previous = q
     kept: list[Quote] = []
     focus = _focus(analysis.plain)
-    for q in sorted(_ranked(eligible)[:cap], key=lambda q: q.place):
+    listed = _lists(analysis)
+    best = _per_meeting(eligible, cap, PER_MEETING * len(analysis.parts)) if listed else _ranked(eligible)[:cap]
+    for q in sorted(best, key=lambda q: q.place):
         # beside a lead that quotes the passages already, a quote sharing no word with the question is padding
         padding = chosen and not _lists(analysis) and q.text not in record_quotes and not focus & _content(q.text)
         if not _repeats(q, kept + chosen) and not padding:
             kept.append(q)
     return kept
+
+
+def _per_meeting(quotes: list[Quote], cap: int, each: int) -> list[Quote]:
+    """A list's or an evolution's quotes over several meetings: at most `each` of a meeting, best first (up to
+    `cap`): a meeting's line, not every sentence of it. Of one meeting ("what did the March 23, 2020 statement
+    change?"), the best `cap`: its items are the list."""
+    taken: dict[str | None, int] = {}
+    best: list[Quote] = []
+    for q in _ranked(quotes):
+        if taken.get(day_of(q), 0) < each and len(best) < cap:
+            best.append(q)
+            taken[day_of(q)] = taken.get(day_of(q), 0) + 1
+    return best if len(taken) > 1 else _ranked(quotes)[:cap]
+
+
+def _reporters_asked(analysis: QuestionAnalysis, evidence: list[Quote], chosen: list[Quote]) -> list[Quote]:
+    """The evidence less the deciders' sections (participants' views, the policy action) when the question asks
+    what the staff or the manager reported and some quote is from their section: theirs is the answer."""
+    if not any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in REPORTED_BY):
+        return evidence
+    if not any(REPORTERS.search(q.label.partition("(")[2]) for q in chosen + evidence):
+        return evidence
+    return [q for q in evidence if not _DECIDERS_SECTION.search(q.label.partition("(")[2])]
 
 
 def _roll_call_told(q: Quote, lead: str) -> bool:

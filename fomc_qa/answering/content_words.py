@@ -12,12 +12,14 @@ from fomc_qa.text.lexical import stem
 _STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
                   "how why when where about into over than then they them there would could should been being also "
                   "fomc committee fed federal reserve meeting minutes statement".split())
+_BASIS_POINTS = re.compile(r"(\d)\s*bps?\b")
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 
 
 def content(text: str) -> set[str]:
-    """A text's content words ("favored" and "favor" are one; "hike" is "raise")."""
-    return {fed_word(stem(w)) for w in re.findall(r"[a-z0-9$.%-]+", text.lower()) if w not in _STOP and len(w) > 2}
+    """A text's content words ("favored" and "favor" are one; "hike" is "raise"; "25bp" says "basis points")."""
+    text = _BASIS_POINTS.sub(r"\1 basis points", text.lower())
+    return {fed_word(stem(w)) for w in re.findall(r"[a-z0-9$.%-]+", text) if w not in _STOP and len(w) > 2}
 
 
 def focus(text: str) -> set[str]:

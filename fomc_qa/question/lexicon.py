@@ -72,7 +72,8 @@ ROLE_WORDS = {
     "labor_market": r"labou?r(?:[- ]market)?|employment|unemployment|jobs?|job gains|payrolls|hiring",
     "economic_activity": r"economic activity|(?:the )?economy|growth|activity|output|spending|gdp",
     "risks": r"risks?|uncertain\w*|outlook",
-    "forward_guidance": r"guidance|future (?:policy|adjustments|path)|additional adjustments",
+    "forward_guidance": r"guidance|future (?:policy|adjustments|path)|additional adjustments"
+                        r"|(?:tightening|easing|firming|hawkish|dovish)[- ]bias",
     "balance_sheet": r"balance sheet|asset purchases|purchases|runoff|holdings|securities",
 }
 
@@ -140,7 +141,7 @@ HOLD_MEETINGS = re.compile(r"\b(?:hold|held|have|had)\s+(?:in|during|over|betwee
 WHY = re.compile(r"\bwhy\b|\breason(?:s|ing)?\b|\brationale\b|\bexplanations?\b|\bexplain\w*|\bon what basis\b"
                  r"|\bthinking behind\b|\bjustif\w*"
                  r"|\bwhat (?:prompted|led|drove|pushed|stopped|kept|held back|motivated|caused|was behind)\b"
-                 r"|\bon what grounds\b|\bmotivat\w+|(?:\b(?:the|its|their)|['’]s) case for\b", _W)
+                 r"|\bgrounds\b|\bmotivat\w+|(?:\b(?:the|its|their)|['’]s) case for\b", _W)
 
 OTHERS_VIEWS = re.compile(r"\b(?:participants?|members?|staff|minutes|dissent\w*|argu\w*|discuss\w*|desk|manager"
                            r"|survey\w*|respondents?)\b", _W)

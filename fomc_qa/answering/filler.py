@@ -1,0 +1,64 @@
+"""Quotations that do not help an answer, whatever it asks: the Board's votes on administered rates when no rate is
+asked, the minutes' procedure and housekeeping, the standing guidance or an unasked dissenter's preference beside a
+why, and another meeting's sentence when the question names one meeting. `compose` leaves them to the sources list;
+blind judges counted each of them irrelevant (docs/evaluation.md)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from fomc_qa.answering.quotes import LABEL, Quote
+from fomc_qa.answering.reasons import not_the_deciders_reason
+from fomc_qa.question.analysis import QuestionAnalysis
+from fomc_qa.question.asks import Ask
+from fomc_qa.question.lexicon import ADMINISTERED, RATES
+from fomc_qa.text.sentences import HOUSEKEEPING
+
+RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
+
+_ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve System voted\b"
+                                r"|\bthe Board (?:also )?voted\b"
+                                r"|\bprimary credit rate\b|\binterest rate (?:paid )?on reserve balances\b"
+                                r"|\boffering rate\b.*\bovernight reverse repurchase", re.I)
+# the minutes' housekeeping (text.sentences.HOUSEKEEPING) answers nothing unless asked ("when was the next meeting?")
+_HOUSEKEEPING = re.compile(rf"^(?:{HOUSEKEEPING})", re.I)
+_HOUSEKEEPING_ASKED = re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b", re.I)
+_PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve maximum employment"
+                        r"|Members agreed that, in assessing the appropriate stance"
+                        r"|The Committee would be prepared to adjust the stance"
+                        r"|In assessing the appropriate stance of monetary policy, the Committee will continue"
+                        r"|The Committee's assessments will take into account a wide range of information"
+                        r"|The Committee is strongly committed to returning inflation"
+                        r"|The Committee seeks to achieve maximum employment and inflation at the rate of 2 percent)")
+
+
+def is_filler(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """A quotation that does not help: an administered-rate vote when rates (or that rate) are not asked, procedure,
+    the standing guidance or a dissenter's preference beside a why of the Committee's decision, or another meeting's
+    sentence when the question names one meeting."""
+    if _PROCEDURE.match(q.text) or off_meeting(analysis, q):
+        return True
+    if _HOUSEKEEPING.match(q.text) and not _HOUSEKEEPING_ASKED.search(analysis.plain):
+        return True
+    if Ask.WHY in analysis.asks and not_the_deciders_reason(analysis, q):
+        return True
+    named = analysis.record.policy.rates if analysis.record.policy else ()
+    if named and _ADMINISTERED_VOTE.search(q.text):  # the primary credit rate asked: the IORB vote is another rate's
+        return not any(RATES[name].search(q.text) for name in named)
+    rates_asked = ADMINISTERED.search(analysis.plain) or any(rate.search(analysis.plain) for rate in RATES.values())
+    return not rates_asked and bool(_ADMINISTERED_VOTE.search(q.text))
+
+
+def off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """A quote from another meeting than the one the question names (not one between meetings). The minutes of a
+    meeting within RECORDED_WITHIN days after it still count: they record an unscheduled meeting's action (the March
+    3, 2020 cut is in the March 15 minutes)."""
+    named = analysis.filter.meetings
+    m = LABEL.match(q.label)
+    if not named or len(named) != 1 or m is None or analysis.between_meetings:
+        return False
+    (meeting,) = named
+    day = dt.datetime.strptime(m.group("day"), "%B %d, %Y").date()
+    later_minutes = m.group("kind") == "minutes" and 0 < (day - meeting).days <= RECORDED_WITHIN
+    return day != meeting and not later_minutes
