@@ -523,3 +523,30 @@ def test_a_why_of_two_parts_answers_the_second_in_the_lead_and_never_restates_th
                        raw, record)
     assert "25 basis point" in composed.lead.partition("[1]")[2]  # "25bp" is "25 basis points": part two
     assert "decided to maintain" not in composed.lead
+
+
+def test_the_desks_instructions_answer_only_a_question_about_the_desk():
+    march = "FOMC minutes of March 15, 2020 (Committee Policy Action)"
+    raw = _raw((march, "In light of expected increases in the Federal Reserve's non-reserve liabilities, the "
+                       "Committee directs the Desk to continue purchasing Treasury bills into the second quarter.", 1),
+               (march, "The coronavirus outbreak had harmed communities and disrupted economic activity.", 1),
+               (march, "In light of these developments, almost all members agreed to lower the target range.", 1))
+    why = compose(analyze("Why did the FOMC cut rates in March 2020?"), raw)
+    assert "directs the Desk" not in why.text  # a reason for the Desk's purchases, not for the cut
+    bills = compose(analyze("What did the March 2020 minutes say about Treasury bill purchases?"), raw)
+    assert "directs the Desk" in bills.text  # near miss: the Desk's purchases asked about
+
+
+def test_a_reason_pointing_back_to_these_risks_brings_the_sentence_naming_them():
+    record = "At the March 3, 2020 unscheduled meeting the FOMC lowered the target range by 1/2 percentage point."
+    statement = "FOMC statement of March 3, 2020 (unscheduled meeting)"
+    raw = (f"{record}\n\n" + _raw(
+        ("FOMC minutes of March 15, 2020 (Committee Policy Action)",
+         "Participants judged that the coronavirus outbreak warranted a cut because of its effects on activity.", 1),
+        (statement, "However, the coronavirus poses evolving risks to economic activity.", 2),
+        (statement, "In light of these risks and in support of its goals, the Committee decided today to lower the "
+                    "target range for the federal funds rate by 1/2 percentage point.", 2)))
+    composed = compose(analyze("Why did the Fed cut on March 3, 2020?"), raw, record)
+    assert "poses evolving risks" in composed.lead
+    pointing = composed.lead.find("n light of these risks")
+    assert pointing == -1 or composed.lead.find("poses evolving risks") < pointing  # which risks, said first

@@ -92,9 +92,11 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             leads.append(_attributed(lead_quote, follower, before=before))
             chosen += [q for q in (before, lead_quote, follower) if q is not None]
             other = _other_documents_reason(analysis, quotes, chosen) if record_direct else None
-            if other is not None:
-                leads.append(_attributed(other))
-                chosen.append(other)
+            if other is not None:  # "in light of these risks, ...": with the sentence saying which risks
+                named = _pointed_to(quotes, other)
+                named = named if named not in chosen else None
+                leads.append(_attributed(other, before=named))
+                chosen += [q for q in (named, other) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
         for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
             leads.append(_attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
@@ -385,9 +387,10 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
                                           marks=follower.marks), None
     sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
     if before is not None:  # "However, the coronavirus poses evolving risks ... In light of these risks, ..."
-        sentence = f"{_CONNECTIVE.sub('', before.text.rstrip())} {sentence}"
+        sentence = f"{before.text.rstrip()} {sentence}"
+    sentence = _CONNECTIVE.sub("", sentence)  # "says that however, ..." reads as a slip
     if m is None:
-        return f"{sentence}{q.marks}"
+        return f"{sentence[:1].upper()}{sentence[1:]}{q.marks}"
     minutes = m.group("kind") == "minutes"
     if _DIRECTIVE.match(sentence):  # "Conduct standing overnight reverse repurchase ...": the Desk's instruction
         what = f"the {m.group('day')} directive" if not same_source else "the directive"

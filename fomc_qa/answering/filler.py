@@ -12,7 +12,7 @@ from fomc_qa.answering.quotes import LABEL, Quote
 from fomc_qa.answering.reasons import not_the_deciders_reason
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
-from fomc_qa.question.lexicon import ADMINISTERED, RATES
+from fomc_qa.question.lexicon import ADMINISTERED, DESK_ASKED, RATES
 from fomc_qa.text.sentences import HOUSEKEEPING
 
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
@@ -21,6 +21,11 @@ _ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve Sy
                                 r"|\bthe Board (?:also )?voted\b"
                                 r"|\bprimary credit rate\b|\binterest rate (?:paid )?on reserve balances\b"
                                 r"|\boffering rate\b.*\bovernight reverse repurchase", re.I)
+# The Committee's instructions to the Desk ("the Committee directs the Desk to continue purchasing Treasury bills",
+# "... authorize and direct the Federal Reserve Bank of New York ... to execute transactions in the SOMA"): the
+# directive's business, no reason for a rate decision and no answer to a question that asks nothing of the Desk.
+_DIRECTS_THE_DESK = re.compile(r"\bdirects? the (?:Open Market )?Desk\b|\bauthorize and direct the Federal Reserve "
+                               r"Bank of New York\b", re.I)
 # the minutes' housekeeping (text.sentences.HOUSEKEEPING) answers nothing unless asked ("when was the next meeting?")
 _HOUSEKEEPING = re.compile(rf"^(?:{HOUSEKEEPING})", re.I)
 _HOUSEKEEPING_ASKED = re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b", re.I)
@@ -42,6 +47,8 @@ def is_filler(analysis: QuestionAnalysis, q: Quote) -> bool:
     if _HOUSEKEEPING.match(q.text) and not _HOUSEKEEPING_ASKED.search(analysis.plain):
         return True
     if Ask.WHY in analysis.asks and not_the_deciders_reason(analysis, q):
+        return True
+    if _DIRECTS_THE_DESK.search(q.text) and not DESK_ASKED.search(analysis.plain):
         return True
     named = analysis.record.policy.rates if analysis.record.policy else ()
     if named and _ADMINISTERED_VOTE.search(q.text):  # the primary credit rate asked: the IORB vote is another rate's

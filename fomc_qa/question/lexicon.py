@@ -64,6 +64,11 @@ RATES = {
     "srf_min_bid": re.compile(r"\b(?:standing repo\w*|minimum bid rate|srf)\b", _W),
 }
 
+# What the Desk is told to do (the directive, its purchases, repo and reinvestments) is asked about.
+DESK_ASKED = re.compile(r"\b(?:directive|desk|soma|repo\w*|reinvest\w*|purchas\w*|runoff|run-off|balance[- ]sheet"
+                        r"|holdings|securities|treasur\w*|bills?|mbs|reserves?|liquidity|swap\w*|facilit\w*|qt|qe"
+                        r"|taper\w*|roll\w* over|redemptions?|caps?)\b", _W)
+
 # "What technical adjustment to administered rates was made?": the rates the Board and the Desk set beside the range.
 ADMINISTERED = re.compile(r"\badministered rates?\b|\btechnical adjustments?\b", _W)
 
