@@ -8,7 +8,7 @@ import json
 import pytest
 
 from fomc_qa.answering.compose import compose
-from fomc_qa.answering.confidence import HIGH, MIN_SEEN, Calibration, Signals, reliability, wilson_lower
+from fomc_qa.answering.confidence import HIGH, HIGH_SEEN, MIN_SEEN, Calibration, Signals, reliability, wilson_lower
 from fomc_qa.answering.quote_fit import Example, Outcome, beats_noise, fit_examples, fit_scorers, fit_tuning
 from fomc_qa.answering.quote_scorer import QuoteScorers, quote_features
 from fomc_qa.answering.quotes import quote_views
@@ -80,6 +80,13 @@ def test_confidence_is_high_only_where_that_kind_of_answer_was_right_often_enoug
     assert Calibration.from_json(json.loads(json.dumps(table.to_json()))) == table
     assert reliability([("high", True), ("high", False), ("low", False)])["high"] == {"n": 2, "right": 0.5}
     assert HIGH >= 0.9
+
+
+def test_high_takes_a_share_of_at_least_high_over_at_least_high_seen_answers():
+    one = Signals("count", 1, False)
+    assert Calibration.fit([(one, i != 0) for i in range(35)]).level(one) == "high"  # 34 of 35: a fold's count
+    assert Calibration.fit([(one, i != 0) for i in range(HIGH_SEEN - 1)]).level(one) == "medium"  # too few seen
+    assert Calibration.fit([(one, i % 10 != 0) for i in range(40)]).level(one) == "medium"  # 36 of 40: below HIGH
 
 
 def test_an_answer_to_a_question_of_several_parts_is_at_most_medium_however_often_its_kind_was_right():
