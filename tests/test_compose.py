@@ -155,12 +155,12 @@ def test_beside_a_passage_lead_a_quote_sharing_no_word_with_the_question_is_padd
 
 def test_a_section_title_with_a_colon_still_names_the_source():
     topic = "FOMC minutes of October 29, 2025 (Special Topic: Balance Sheet Issues)"
-    raw = _raw((topic, "Participants discussed whether to stop balance sheet runoff soon.", 1),
+    raw = _raw((topic, "Participants judged that it would soon be appropriate to stop balance sheet runoff.", 1),
                (topic, "Most participants favored a long-run composition that matched Treasury securities outstanding.",
                 1))
     composed = compose(analyze("What long-run SOMA composition did participants favor in October 2025?"), raw)
     assert composed.lead.startswith("The October 29, 2025 minutes say that most participants favored")
-    assert "They also say that participants discussed" in composed.lead  # the same source, named once
+    assert "They also say that participants judged" in composed.lead  # the same source, named once
 
 
 def test_a_directive_sentence_is_reported_as_the_desks_instruction():
@@ -284,7 +284,7 @@ def test_an_evidence_label_names_a_standing_section_shortly_and_a_meeting_s_own_
     raw = _raw((MINUTES, "Almost all participants judged it appropriate to maintain the target range at 5 to 5-1/4 "
                          "percent at this meeting.", 1),
                ("FOMC minutes of June 14, 2023 (Special Topic: Balance Sheet Issues)",
-                "Participants discussed the balance sheet issues raised in the staff's special topic briefing.", 2))
+                "Participants noted that the balance sheet issues raised in the staff's briefing merited study.", 2))
     record = "At the June 14, 2023 meeting the FOMC kept the target range at 5 to 5-1/4 percent."
     composed = compose(analyze("What did the FOMC decide in June 2023?"), f"{record}\n{raw}", record)
     lines = " ".join(composed.evidence)
@@ -550,3 +550,14 @@ def test_a_reason_pointing_back_to_these_risks_brings_the_sentence_naming_them()
     assert "poses evolving risks" in composed.lead
     pointing = composed.lead.find("n light of these risks")
     assert pointing == -1 or composed.lead.find("poses evolving risks") < pointing  # which risks, said first
+
+
+def test_a_sentence_naming_only_the_topic_never_leads():
+    desk = "FOMC minutes of December 10, 2025 (Developments in Financial Markets and Open Market Operations)"
+    raw = _raw((desk, "The manager then turned to a discussion of standing repo operations and the essential role they "
+                      "play in supporting the implementation of monetary policy.", 1),
+               (desk, "The manager proposed to eliminate the aggregate limit on standing repo operations.", 1),
+               (desk, "The manager reviewed the repo market and noted that usage of the operations had increased.", 2))
+    composed = compose(analyze("What did the manager propose for standing repo operations in December 2025?"), raw)
+    assert "turned to a discussion" not in composed.text
+    assert "noted that usage" in composed.text  # near miss: a review that says what was found is an answer

@@ -33,7 +33,7 @@ from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.section_titles import short_title
-from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, that_clause
+from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE, that_clause
 
 MAX_QUOTES = 3
 EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence quote adding no asked-about word
@@ -76,7 +76,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     """The lead and the evidence of a raw answer (the record's lines first when `record_direct` is given). With a
     fitted `scorer` the lead and the evidence take the quotes most likely to answer, else the answer's first, and
     (unless `floor` is off: `quote_fit` judges the scorer's order alone) the evidence keeps what carries the lead."""
-    quotes = quotes_of(raw)
+    quotes = _past_the_scene(quotes_of(raw))
     if quotes and all(off_meeting(analysis, q) for q in quotes):
         analysis = _reported_later(analysis)
     if scorer is not None and quotes:
@@ -120,6 +120,13 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if record_direct and _itemized(analysis) and len(evidence) > MAX_QUOTES:  # "seven hikes: March 16 [6], ..."
         lead, evidence = _cite_items(lead, line, evidence[MAX_QUOTES:]), evidence[:MAX_QUOTES]
     return Composed(lead, _lines(evidence))
+
+
+def _past_the_scene(quotes: list[Quote]) -> list[Quote]:
+    """The quotes less those opening a part of the minutes by its topic (`SETS_SCENE`: "The manager then turned to a
+    discussion of standing repo operations ..."), which restate what is asked; all of them when none says more."""
+    said = [q for q in quotes if not SETS_SCENE.match(q.text)]
+    return said if said else quotes
 
 
 def _ranked(quotes: list[Quote]) -> list[Quote]:

@@ -89,6 +89,15 @@ OPENS_ON_THE_LAST = re.compile(r"^(?:Against (?:this|that|the) backdrop|In light
                                re.I)
 
 
+# A sentence opening a part of the minutes by naming its topic ("The SOMA manager first reviewed developments in
+# domestic and global financial markets.", "The manager then turned to a discussion of standing repo operations ..."):
+# it answers nothing the question asks; what follows it does. Not one saying what was found ("... reviewed ... and
+# noted that ...").
+SETS_SCENE = re.compile(r"^(?:The (?:SOMA |System Open Market Account \(SOMA\) |deputy )?manager|The staff"
+                        r"|Participants|Members)(?: first| then| next| also)? (?:reviewed|turned to|began|discussed"
+                        r"|summarized|presented|provided|briefed)\b(?![^.]*\b(?:that|which|showing|indicating)\b)"
+                        r"[^.]{0,160}\.$")
+
 # The minutes' housekeeping, said of every meeting: the adjournment, the next meeting's date, a notation vote
 # approving the previous minutes (one approving the framework statement or an officer is not housekeeping).
 HOUSEKEEPING = (r"The meeting adjourned|By notation vote completed\b[^.]*\bapproved the minutes\b"
