@@ -328,6 +328,9 @@ def test_qualified_answers():
         ("Where did the 10-year UST yield close on March 9, 2020?", True),
         ("What was the yield on the 10-year Treasury note at the market close on September 18, 2024?", True),
         ("How did the manager describe the moves in 10-year Treasury yields in March 2020?", False),
+        ("How much did the 2-year yield move in the hours after the December 2024 decision?", True),  # intraday
+        ("How did the 10-year yield react on the afternoon of the March 2023 decision?", True),
+        ("How did Treasury yields move over the intermeeting period before the September 2024 meeting?", False),
         ("Who attended the June 2022 meeting?", False),
         ("What did participants say about consumer spending on food in 2022?", False),
         ("Who was Vice Chair at the June 2022 meeting?", False),
@@ -1282,3 +1285,19 @@ def test_a_rate_at_a_meeting_says_the_day_the_board_made_it_effective():
     bare = PolicyDesk([with_iorb(r, "The Board voted to set the interest rate paid on reserve balances at 4.4 "
                                     "percent.")], lambda chunk_id: None)
     assert "effective" not in bare.consult(asked).answer.direct
+
+
+def test_a_roles_evolution_sets_the_revised_sentence_beside_its_earlier_wording():
+    before = _statement(D(2022, 12, 14), ("forward_guidance", "The Committee's assessments will take into account "
+                                                              "readings on public health and global developments."),
+                        ("forward_guidance", "In determining the pace of future increases in the target range, the "
+                                             "Committee will take into account the cumulative tightening."))
+    after = _statement(D(2023, 2, 1), ("forward_guidance", "The Committee's assessments will take into account a "
+                                                           "wide range of information."),
+                       ("forward_guidance", "In determining the extent of future increases in the target range, the "
+                                            "Committee will take into account the cumulative tightening."))
+    q = parse_policy_question("Dec '22 vs Feb '23 statements: which word in the guidance on future rate increases "
+                              "changed?", [D(2022, 12, 14), D(2023, 2, 1)])
+    direct = answer(q, [before, after]).direct
+    assert "December 14, 2022 it said that in determining the pace" in direct  # not the sentence that went away
+    assert direct.index("the pace of future") < direct.index("February 1, 2023") < direct.index("the extent of future")

@@ -105,7 +105,9 @@ _MARKET_LEVEL = re.compile(
     r"\b(?:s&p ?500|s&p|dow jones|dow|nasdaq|russell 2000|vix|bitcoin|ethereum|crypto\w*|gold price|price of gold"
     r"|oil price|price of oil|stock price|share price|closing (?:level|price)|closed at|close of trading|trading at"
     r"|market cap\w*|(?:yields?|prices?|index|level|stocks?|shares?|dollar)\s+clos\w+|clos(?:e|ed|ing)\s+(?:on|at)"
-    r"|(?:at|by) the (?:market )?close|market close|end[- ]of[- ]day|intraday)\b",
+    r"|(?:at|by) the (?:market )?close|market close|end[- ]of[- ]day|intraday"
+    r"|(?:yields?|stocks?|equities|prices?|dollar|index|spreads?|markets?)\b[^.?]{0,60}\b(?:on|in|during) the"
+    r" (?:afternoon|morning|hours?|minutes) (?:of|after))\b",
     _W)
 # Asking what the FOMC's documents said (about the ECB, about equity prices), not for the fact itself.
 _SPEECH = (r"say|said|says|describ\w*|discuss\w*|not(?:e|ed)|view\w*|mention\w*|report\w*|talk\w* (?:about|of)"
@@ -181,7 +183,8 @@ _MARKET_MOVE = re.compile(r"\b(?:happen\w*|mov(?:e|ed|es|ing)|react\w*|respond\w
 _ON_A_DAY = re.compile(r"\b(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s+\d{1,2}\b"
                        r"|\bclosing (?:level|price)|\bclosed at|\bclose of trading|\btrading at"
                        r"|\bclos(?:e|ed|ing)\s+(?:on|at)\b"
-                       r"|\b(?:at|by) the (?:market )?close\b|\bmarket close\b|\bend[- ]of[- ]day\b|\bintraday\b", _W)
+                       r"|\b(?:at|by) the (?:market )?close\b|\bmarket close\b|\bend[- ]of[- ]day\b|\bintraday\b"
+                       r"|\b(?:on|in|during) the (?:afternoon|morning|hours?|minutes) (?:of|after)\b", _W)
 # "after Silicon Valley Bank failed": a move anchored to a past event, as the minutes report it, not today's level.
 _PAST_EVENT = re.compile(r"\b(?:after|following|when|once)\s+(?:[\w'&.-]+\s+){1,5}?"
                          r"(?:failed|collapsed|blew up|went under|broke|began|started|ended|hit|struck|invaded"
