@@ -132,8 +132,8 @@ def test_a_question_about_one_meeting_quotes_that_meeting_not_others():
     index = QuestionIndex((dt.date(2020, 1, 29), dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2020, 4, 29)))
     raw = _raw(("FOMC statement of March 3, 2020", "The Committee decided to lower the target range by 1/2 "
                                                    "percentage point.", 1),
-               ("FOMC minutes of March 15, 2020", "Members voted on March 3 to lower the target range by 1/2 "
-                                                  "percentage point.", 2),
+               ("FOMC minutes of March 15, 2020", "Members voted on March 3 to lower the target range, citing the "
+                                                  "evolving risks the coronavirus posed to economic activity.", 2),
                ("FOMC minutes of January 29, 2020", "Members decided to maintain the target range.", 3),
                ("FOMC minutes of April 29, 2020", "Participants discussed the effects of the March actions.", 4))
     composed = compose(analyze("What did the FOMC decide on March 3, 2020?", index), raw)
@@ -561,3 +561,19 @@ def test_a_sentence_naming_only_the_topic_never_leads():
     composed = compose(analyze("What did the manager propose for standing repo operations in December 2025?"), raw)
     assert "turned to a discussion" not in composed.text
     assert "noted that usage" in composed.text  # near miss: a review that says what was found is an answer
+
+
+def test_the_lead_says_a_dissent_once_and_never_opens_on_the_roll_call():
+    record = ("There was one dissent at the December 18, 2024 meeting: Beth M. Hammack preferred no change, at 4-1/2 "
+              "to 4-3/4 percent.")
+    minutes = "FOMC minutes of December 18, 2024 (Committee Policy Actions)"
+    raw = f"{record}\n\n" + _raw(
+        (minutes, "Voting against this action: Beth M. Hammack President Hammack dissented because she preferred to "
+                  "maintain the target range at 4-1/2 to 4-3/4 percent, in light of uneven progress on inflation.", 1),
+        ("FOMC statement of December 18, 2024", "Voting against the action was Beth M. Hammack, who preferred to "
+                                                "maintain the target range at 4-1/2 to 4-3/4 percent.", 2),
+        (minutes, "Voting against this action: Beth M. Hammack.", 1))
+    composed = compose(analyze("Dec 2024 dissent - who, what setting did they want, and on what grounds?"), raw,
+                       record)
+    assert "minutes say that President Hammack dissented because" in composed.lead
+    assert "Voting against the action was" not in composed.lead and "voting against" not in composed.lead.lower()

@@ -42,6 +42,7 @@ LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that st
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
 SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this length: a shorter one is cheap proof
+ADDS_WORDS = 2  # a sentence joins the lead when it says this many content words the lead does not
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 MAX_LISTED = 8  # a list or an evolution: PER_MEETING quotes per meeting, up to this many
 PER_MEETING = 2  # a meeting's line and the sentence the question asks about beside it
@@ -57,6 +58,10 @@ _DIRECTIVE = re.compile(r"^(?:Conduct|Roll over|Reinvest|Undertake|Increase|Main
                         r"|Execute|Redeem|Reduce|Decrease)\b")
 # The minutes' roll call: the voters' names and nothing else.
 _ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z][^:;]*?)\.?$")
+# The minutes' roll call run into the dissenter's paragraph (no full stop between them in the source text).
+_ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\w.'-]*,?\s+(?:and\s+)?){1,12}?"
+                             r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
+_ROLL_CALL_WORDS = _content("voting voted against for this the action was were dissented")
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 
@@ -92,22 +97,23 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             leads.append(_attributed(lead_quote, follower, before=before))
             chosen += [q for q in (before, lead_quote, follower) if q is not None]
             other = _other_documents_reason(analysis, quotes, chosen) if record_direct else None
-            if other is not None:  # "in light of these risks, ...": with the sentence saying which risks
+            if other is not None and _adds(other, leads):  # "in light of these risks, ...": with which risks
                 named = _pointed_to(quotes, other)
                 named = named if named not in chosen else None
                 leads.append(_attributed(other, before=named))
                 chosen += [q for q in (named, other) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
         for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
-            leads.append(_attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
-            chosen.append(part)
+            if _adds(part, leads):
+                leads.append(_attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
+                chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
     record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
     evidence = _reporters_asked(analysis, evidence, chosen)
     told = _told_beside(analysis, lead, evidence)
-    if told is not None:  # the lead leaves out what the question asks about: a quote says it
+    if told is not None and _adds(told, [lead]):  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
         evidence.remove(told)
     if scorer is not None and floor and not _lists(analysis):
@@ -209,6 +215,14 @@ def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote],
     untold = _focus(analysis.plain) - _content(lead)
     return [q for q in evidence if q.text in record_quotes or q.score >= EVIDENCE_LOG_ODDS
             or untold & _content(q.text)]
+
+
+def _adds(q: Quote, leads: list[str]) -> bool:
+    """Whether the quote says ADDS_WORDS or more content words the lead does not, the roll call's own words aside:
+    "Voting against the action was Beth M. Hammack, who preferred to maintain ..." after the record's line and the
+    minutes' "President Hammack dissented because she preferred to maintain ..." says nothing new (blind judges:
+    "the dissent is restated three times")."""
+    return len(_content(q.text) - _content(" ".join(leads)) - _ROLL_CALL_WORDS) >= ADDS_WORDS
 
 
 def _said_in(q: Quote, lead: str) -> bool:
@@ -396,6 +410,7 @@ def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fal
     if before is not None:  # "However, the coronavirus poses evolving risks ... In light of these risks, ..."
         sentence = f"{before.text.rstrip()} {sentence}"
     sentence = _CONNECTIVE.sub("", sentence)  # "says that however, ..." reads as a slip
+    sentence = _ROLL_CALL_HEAD.sub("", sentence)  # "Voting against this action: Loretta J. Mester President Mester ..."
     if m is None:
         return f"{sentence[:1].upper()}{sentence[1:]}{q.marks}"
     minutes = m.group("kind") == "minutes"
