@@ -17,6 +17,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
+from fomc_qa.answering.content_words import adds, repeats, said_in
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler, off_meeting
@@ -41,9 +42,6 @@ PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quot
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
-SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this length: a shorter one is cheap proof
-ADDS_WORDS = 2  # a sentence joins the lead when it says this many content words the lead does not
-SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 MAX_LISTED = 8  # a list or an evolution: PER_MEETING quotes per meeting, up to this many
 PER_MEETING = 2  # a meeting's line and the sentence the question asks about beside it
 ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record intents whose line lists its meetings
@@ -61,7 +59,6 @@ _ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z]
 # The minutes' roll call run into the dissenter's paragraph (no full stop between them in the source text).
 _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\w.'-]*,?\s+(?:and\s+)?){1,12}?"
                              r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
-_ROLL_CALL_WORDS = _content("voting voted against for this the action was were dissented")
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 
@@ -97,14 +94,14 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             leads.append(_attributed(lead_quote, follower, before=before))
             chosen += [q for q in (before, lead_quote, follower) if q is not None]
             other = _other_documents_reason(analysis, quotes, chosen) if record_direct else None
-            if other is not None and _adds(other, leads):  # "in light of these risks, ...": with which risks
+            if other is not None and adds(other, leads):  # "in light of these risks, ...": with which risks
                 named = _pointed_to(quotes, other)
                 named = named if named not in chosen else None
                 leads.append(_attributed(other, before=named))
                 chosen += [q for q in (named, other) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
         for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
-            if _adds(part, leads):
+            if adds(part, leads):
                 leads.append(_attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
                 chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
@@ -113,14 +110,14 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
     evidence = _reporters_asked(analysis, evidence, chosen)
     told = _told_beside(analysis, lead, evidence)
-    if told is not None and _adds(told, [lead]):  # the lead leaves out what the question asks about: a quote says it
+    if told is not None and adds(told, [lead]):  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
         evidence.remove(told)
     if scorer is not None and floor and not _lists(analysis):
         evidence = _carrying(analysis, lead, evidence, record_quotes)
     line = " ".join(clean_prose(record_direct).split())
     if record_direct and not _lists(analysis):  # the record's line says these already: it cites them itself
-        said = [q for q in evidence if not q.note and (_said_in(q, lead) or _decision_beside_why(analysis, q, line))]
+        said = [q for q in evidence if not q.note and (said_in(q, lead) or _decision_beside_why(analysis, q, line))]
         evidence = [q for q in evidence if q not in said]
         lead = _citing(lead, line, said)
     if record_direct and _itemized(analysis) and len(evidence) > MAX_QUOTES:  # "seven hikes: March 16 [6], ..."
@@ -215,22 +212,6 @@ def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote],
     untold = _focus(analysis.plain) - _content(lead)
     return [q for q in evidence if q.text in record_quotes or q.score >= EVIDENCE_LOG_ODDS
             or untold & _content(q.text)]
-
-
-def _adds(q: Quote, leads: list[str]) -> bool:
-    """Whether the quote says ADDS_WORDS or more content words the lead does not, the roll call's own words aside:
-    "Voting against the action was Beth M. Hammack, who preferred to maintain ..." after the record's line and the
-    minutes' "President Hammack dissented because she preferred to maintain ..." says nothing new (blind judges:
-    "the dissent is restated three times")."""
-    return len(_content(q.text) - _content(" ".join(leads)) - _ROLL_CALL_WORDS) >= ADDS_WORDS
-
-
-def _said_in(q: Quote, lead: str) -> bool:
-    """The lead already says the quote, a whole sentence of it: SAME_QUOTE of its content words are in it (the
-    record's line restating the statement's sentence it comes from). A short quote ("John C. Williams, Vice Chair")
-    is the proof at a glance and stays."""
-    words = _content(q.text)
-    return len(q.text.split()) >= SAID_MIN_WORDS and len(words & _content(lead)) >= SAME_QUOTE * len(words)
 
 
 def _bare_decision(analysis: QuestionAnalysis, q: Quote) -> bool:
@@ -462,7 +443,7 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
     for q in sorted(best, key=lambda q: q.place):
         # beside a lead that quotes the passages already, a quote sharing no word with the question is padding
         padding = chosen and not _lists(analysis) and q.text not in record_quotes and not focus & _content(q.text)
-        if not _repeats(q, kept + chosen) and not padding:
+        if not repeats(q, kept + chosen) and not padding:
             kept.append(q)
     return kept
 
@@ -497,11 +478,3 @@ def _roll_call_told(q: Quote, lead: str) -> bool:
         return False
     surnames = [name.split()[-1] for name in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("names")) if name.split()]
     return bool(surnames) and all(re.search(rf"\b{re.escape(s)}\b", lead) for s in surnames)
-
-
-def _repeats(q: Quote, others: list[Quote]) -> bool:
-    """The quote says again what one of `others` of its meeting says (the statement's vote line and the minutes'
-    copy); another meeting's like sentence is another fact (each hike of a count)."""
-    words, day = _content(q.text), day_of(q)
-    return bool(words) and any(len(words & _content(o.text)) >= SAME_QUOTE * len(words) and day_of(o) == day
-                               for o in others)

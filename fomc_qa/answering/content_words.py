@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from fomc_qa.answering.quotes import Quote, day_of
 from fomc_qa.text.glossary import fed_word
 from fomc_qa.text.lexical import stem
 
@@ -25,3 +26,33 @@ def content(text: str) -> set[str]:
 def focus(text: str) -> set[str]:
     """A question's (or a part's) content words less its dates: what a sentence answering it talks about."""
     return {w for w in content(text) if w not in _MONTHS and not re.fullmatch(r"\d{4}", w)}
+
+
+SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this length: a shorter one is cheap proof
+ADDS_WORDS = 2  # a sentence joins the lead when it says this many content words the lead does not
+SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
+_ROLL_CALL_WORDS = content("voting voted against for this the action was were dissented")
+
+
+def adds(q: Quote, leads: list[str]) -> bool:
+    """Whether the quote says ADDS_WORDS or more content words the lead does not, the roll call's own words aside:
+    "Voting against the action was Beth M. Hammack, who preferred to maintain ..." after the record's line and the
+    minutes' "President Hammack dissented because she preferred to maintain ..." says nothing new (blind judges:
+    "the dissent is restated three times")."""
+    return len(content(q.text) - content(" ".join(leads)) - _ROLL_CALL_WORDS) >= ADDS_WORDS
+
+
+def said_in(q: Quote, lead: str) -> bool:
+    """The lead already says the quote, a whole sentence of it: SAME_QUOTE of its content words are in it (the
+    record's line restating the statement's sentence it comes from). A short quote ("John C. Williams, Vice Chair")
+    is the proof at a glance and stays."""
+    words = content(q.text)
+    return len(q.text.split()) >= SAID_MIN_WORDS and len(words & content(lead)) >= SAME_QUOTE * len(words)
+
+
+def repeats(q: Quote, others: list[Quote]) -> bool:
+    """The quote says again what one of `others` of its meeting says (the statement's vote line and the minutes'
+    copy); another meeting's like sentence is another fact (each hike of a count)."""
+    words, day = content(q.text), day_of(q)
+    return bool(words) and any(len(words & content(o.text)) >= SAME_QUOTE * len(words) and day_of(o) == day
+                               for o in others)
