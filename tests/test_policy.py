@@ -1285,19 +1285,3 @@ def test_a_rate_at_a_meeting_says_the_day_the_board_made_it_effective():
     bare = PolicyDesk([with_iorb(r, "The Board voted to set the interest rate paid on reserve balances at 4.4 "
                                     "percent.")], lambda chunk_id: None)
     assert "effective" not in bare.consult(asked).answer.direct
-
-
-def test_a_roles_evolution_sets_the_revised_sentence_beside_its_earlier_wording():
-    before = _statement(D(2022, 12, 14), ("forward_guidance", "The Committee's assessments will take into account "
-                                                              "readings on public health and global developments."),
-                        ("forward_guidance", "In determining the pace of future increases in the target range, the "
-                                             "Committee will take into account the cumulative tightening."))
-    after = _statement(D(2023, 2, 1), ("forward_guidance", "The Committee's assessments will take into account a "
-                                                           "wide range of information."),
-                       ("forward_guidance", "In determining the extent of future increases in the target range, the "
-                                            "Committee will take into account the cumulative tightening."))
-    q = parse_policy_question("Dec '22 vs Feb '23 statements: which word in the guidance on future rate increases "
-                              "changed?", [D(2022, 12, 14), D(2023, 2, 1)])
-    direct = answer(q, [before, after]).direct
-    assert "December 14, 2022 it said that in determining the pace" in direct  # not the sentence that went away
-    assert direct.index("the pace of future") < direct.index("February 1, 2023") < direct.index("the extent of future")

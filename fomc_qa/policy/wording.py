@@ -124,7 +124,8 @@ def _said(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
     (first, opening) = present[0]
     later = present[1:] if len(present) <= SAID_MEETINGS else present[-1:]
     gone = _content_words(" ".join(present[-1][1]))
-    told = [f"on {day(first.meeting_date)} it said that {that_clause(_opening(opening, later[0][1], gone))}"]
+    told = [f"on {day(first.meeting_date)} it said that "
+            f"{that_clause(max(opening, key=lambda t: (len(_content_words(t) - gone), -opening.index(t))))}"]
     before = opening
     for record, sentences in later:
         if sentences == before and record is not present[-1][0]:
@@ -136,24 +137,6 @@ def _said(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
 
 
 SAID_MEETINGS = 4  # a span of more meetings is told by its first and last
-
-
-def _opening(opening: Sequence[str], following: Sequence[str], gone: set[str]) -> str:
-    """The first meeting's sentence to tell: the one the next told meeting revised ("In determining the pace of future
-    increases ..." before "... the extent of future increases ..."), so the lead sets the two wordings side by side;
-    else the one saying most that the last meeting no longer does."""
-    new = _newest(following, opening)
-    revised = [(_dice(t, n), -opening.index(t), t) for t in opening for n in new if t not in following]
-    best = max(revised, default=None)
-    if best is not None and best[0] >= REVISED_OVERLAP:
-        return best[2]
-    return max(opening, key=lambda t: (len(_content_words(t) - gone), -opening.index(t)))
-
-
-def _dice(a: str, b: str) -> float:
-    """The share of distinct words two sentences have in common (Dice), hyphens of any kind dropped."""
-    wa, wb = set(re.findall(r"[a-z0-9]+", a.lower())), set(re.findall(r"[a-z0-9]+", b.lower()))
-    return 2 * len(wa & wb) / (len(wa) + len(wb)) if wa or wb else 0.0
 
 
 def _newest(sentences: Sequence[str], before: Sequence[str]) -> list[str]:
@@ -278,4 +261,5 @@ def _words(s: StatementSentence) -> str:
 
 
 def _overlap(a: StatementSentence, b: StatementSentence) -> float:
-    return _dice(a.source.sentence, b.source.sentence)
+    wa, wb = set(_words(a).split()), set(_words(b).split())
+    return 2 * len(wa & wb) / (len(wa) + len(wb)) if wa or wb else 0.0
