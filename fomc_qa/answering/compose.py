@@ -25,10 +25,12 @@ from fomc_qa.answering.prose import clean_prose
 from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, quote_features
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.answering.reasons import (
+    DECIDERS_SECTIONS,
     REPORTED_BY,
     REPORTERS,
     dissent_asked,
     gives_the_deciders_reason,
+    reporters_asked,
 )
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
@@ -47,7 +49,6 @@ PER_MEETING = 2  # a meeting's line and the sentence the question asks about bes
 ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record intents whose line lists its meetings
 
 
-_DECIDERS_SECTION = re.compile(r"Participants|Committee Policy")
 _STATES_MOVE = re.compile(r"\b(?:raised|lowered|maintained) the target range\b")
 _DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
                        r"[^.]*\btarget range\b")
@@ -464,11 +465,11 @@ def _per_meeting(quotes: list[Quote], cap: int, each: int) -> list[Quote]:
 def _reporters_asked(analysis: QuestionAnalysis, evidence: list[Quote], chosen: list[Quote]) -> list[Quote]:
     """The evidence less the deciders' sections (participants' views, the policy action) when the question asks
     what the staff or the manager reported and some quote is from their section: theirs is the answer."""
-    if not any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in REPORTED_BY):
+    if not reporters_asked(analysis):
         return evidence
     if not any(REPORTERS.search(q.label.partition("(")[2]) for q in chosen + evidence):
         return evidence
-    return [q for q in evidence if not _DECIDERS_SECTION.search(q.label.partition("(")[2])]
+    return [q for q in evidence if not any(s.search(q.label.partition("(")[2]) for s in DECIDERS_SECTIONS)]
 
 
 def _roll_call_told(q: Quote, lead: str) -> bool:

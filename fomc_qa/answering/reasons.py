@@ -42,9 +42,18 @@ def gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     the question asks about them, nor a dissenter's preference unless the dissent is asked about."""
     if _unasked_dissent(analysis, q):
         return False
-    if any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in REPORTED_BY):
+    if reporters_asked(analysis):
         return True
     return not REPORTERS.search(q.label.partition("(")[2])
+
+
+def reporters_asked(analysis: QuestionAnalysis) -> bool:
+    """The question asks what the staff or the manager reported."""
+    return any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in REPORTED_BY)
+
+
+# The sections reporting what the deciders (participants, members) said: those of SPEAKERS not in REPORTED_BY.
+DECIDERS_SECTIONS = tuple(section for who, _, section in SPEAKERS if who not in REPORTED_BY)
 
 
 def not_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
