@@ -577,3 +577,28 @@ def test_the_lead_says_a_dissent_once_and_never_opens_on_the_roll_call():
                        record)
     assert "minutes say that President Hammack dissented because" in composed.lead
     assert "Voting against the action was" not in composed.lead and "voting against" not in composed.lead.lower()
+
+
+def test_the_record_s_own_quote_of_standing_wording_stays_and_the_line_always_cites():
+    """A question about the standing wording itself ("... still listed readings on public health ...") is answered
+    by the record's quote of it: boilerplate elsewhere, it is what was asked here, and the line cites it."""
+    line = ("The last statement in the indexed meetings to use \u201creadings on public health\u201d was that of "
+            "December 14, 2022; the next, on February 1, 2023, no longer did.")
+    quote = _raw((STATEMENT.replace("June 14, 2023", "December 14, 2022"),
+                  "The Committee's assessments will take into account a wide range of information, including readings "
+                  "on public health, labor market conditions, inflation pressures and inflation expectations, and "
+                  "financial and international developments.", 6))
+    index = QuestionIndex(tuple(dt.date(y, m, d) for y, m, d in ((2022, 11, 2), (2022, 12, 14), (2023, 2, 1))))
+    question = ("What was the last meeting whose statement still listed readings on public health among the "
+                "information the Committee would take into account?")
+    analysis = analyze(question, index)
+    assert analysis.record.policy is not None and analysis.record.policy.intent == "mention"
+    composed = compose(analysis, f"{line}\n{quote}", line)
+    assert "[6]" in composed.text  # cited, so the answer is not declined for want of a citation
+
+
+def test_a_decline_names_only_what_no_passage_spells_in_any_of_its_forms():
+    analysis = analyze("What did the Committee say about QT and Bitcoin in October 2025?")
+    text = decline_text(analysis, ["The Committee decided to conclude the reduction of its aggregate securities "
+                                   "holdings on December 1."])
+    assert "mentions Bitcoin." in text and "QT" not in text  # the passage says QT in the Committee's words

@@ -499,6 +499,9 @@ def test_counterfactuals_advice_pay_and_weather_are_out_of_scope_and_their_near_
         ("When did the statement go from 'ongoing increases' to 'some additional policy firming'?",
          "some additional policy firming", "first"),
         ("When had 'additional policy firming' replaced 'ongoing increases'?", "additional policy firming", "first"),
+        # "the last meeting whose statement ..." is the last of a kind, not the latest meeting; "listed" names the term
+        ("What was the last meeting whose statement still listed readings on public health among the information "
+         "the Committee would take into account?", "readings on public health", "last"),
     ],
 )
 def test_mention_questions_name_the_term(question, term, edge):
@@ -1285,3 +1288,19 @@ def test_a_rate_at_a_meeting_says_the_day_the_board_made_it_effective():
     bare = PolicyDesk([with_iorb(r, "The Board voted to set the interest rate paid on reserve balances at 4.4 "
                                     "percent.")], lambda chunk_id: None)
     assert "effective" not in bare.consult(asked).answer.direct
+
+
+def test_the_latest_meeting_is_not_the_last_meeting_of_a_relative_clause():
+    from fomc_qa.question.lexicon import LATEST_MEETING
+
+    assert LATEST_MEETING.search("What did the Committee decide at its last meeting?")
+    assert not LATEST_MEETING.search("What was the last meeting whose statement still mentioned the pandemic?")
+    assert mention_term("What did the statement list as risks?") is None  # "list as" names no term
+
+
+def test_an_imperative_count_keeps_the_size_of_move_it_counts():
+    q = parse_policy_question("Count the 75 basis point rate increases the FOMC made during 2022.", MEETINGS)
+    assert q is not None and (q.intent, q.size_bp, q.direction) == ("count", 75, "raise")
+    from fomc_qa.question.lexicon import COUNT
+
+    assert not COUNT.search("What did the staff count as the main risks?")  # near miss: "count" not as the command

@@ -538,3 +538,21 @@ def test_a_chunk_cited_for_several_quotes_shows_the_one_that_matches_best():
     # both are quoted verbatim: the chunk's first use wins, not the longer sentence that overlaps the two together
     assert best_excerpt(chunk, first, second) == first
     assert best_excerpt(chunk, "the Committee will assess the outlook for inflation") == second
+
+
+def test_a_name_no_passage_mentions_brings_its_best_passage_from_the_same_meetings():
+    qt = make_hit(1, "statement-2024-01-31#003", "The Committee decided to conclude the reduction of its aggregate "
+                  "securities holdings.", 0.4)
+    elsewhere = make_hit(1, "statement-2024-09-18#003", "Balance sheet runoff continued.", 0.7)
+    asked: list[str] = []
+
+    def retrieve(query, k: int) -> list[SearchHit]:
+        asked.append(query.asked)
+        return [elsewhere, qt] if query.asked.startswith("qt") else HITS[:k]
+
+    question = "In January 2024, why did the Committee hold, and what about QT?"
+    extra = flow.named_hits(analyze(question), retrieve, HITS[1:2])  # activity only: no word of the runoff
+    assert [h.chunk_id for h in extra] == ["statement-2024-01-31#003"]  # the January meeting's, in its own words
+    assert asked and asked[0].startswith("qt (reduce its holdings")  # the glossary's words, the question's dates
+    # near miss: a name the passages already spell is not searched again
+    assert flow.named_hits(analyze("In January 2024, what about QT?"), retrieve, [HITS[1], qt]) == []

@@ -622,3 +622,21 @@ def test_a_why_quotes_the_participants_judgement_with_what_the_action_would_do_f
     assert texts.index(reason) == texts.index(judged) + 1
     assert texts.index(before) == texts.index(judged) - 1  # the sentence "these economic conditions" points back to
     assert reason not in [q.text for q in read("July 2023 hike to 5-1/4 to 5-1/2 percent?", passages, embedder)]
+
+
+def test_a_name_the_chosen_sentences_leave_out_brings_the_best_sentence_that_spells_it(embedder):
+    """"... a quarter-point cut and an end date for QT": every best-supported sentence is about the cut, so without
+    the sentence naming QT in the Committee's words the answer would quote no passage spelling the name, and decline."""
+    cut = headed(n=1, header="FOMC Statement, 2025-10-29", text=(
+        "In support of its goals and in light of the shift in the balance of risks, the Committee decided to lower "
+        "the target range for the federal funds rate by 1/4 percentage point to 3-3/4 to 4 percent. The Committee "
+        "judged that downside risks to employment rose in recent months."))
+    qt = headed(n=2, header="FOMC Statement, 2025-10-29", text=(
+        "Inflation has moved up since earlier in the year. The Committee decided to conclude the reduction of its "
+        "aggregate securities holdings on December 1."))
+    question = "October 2025 brought another quarter-point cut and an end date for QT. What reasons were given?"
+    answer = _answer(question, [cut, qt], embedder)
+    assert "conclude the reduction of its aggregate securities holdings" in answer
+    # near miss: a name a chosen passage already spells brings nothing more
+    plain = _answer("October 2025: why the quarter-point cut?", [cut, qt], embedder)
+    assert "aggregate securities holdings" not in plain

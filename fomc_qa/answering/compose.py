@@ -62,6 +62,7 @@ _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\
                              r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
+_MARK = re.compile(r"\[\d+\]")
 
 
 @dataclass(frozen=True)
@@ -123,6 +124,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         lead = _citing(lead, line, said)
     if record_direct and _itemized(analysis) and len(evidence) > MAX_QUOTES:  # "seven hikes: March 16 [6], ..."
         lead, evidence = _cite_items(lead, line, evidence[MAX_QUOTES:]), evidence[:MAX_QUOTES]
+    if record_direct and not evidence and not _MARK.search(lead):  # every quote left: the line still cites them
+        lead = _citing(lead, line, [q for q in quotes if q.text in record_quotes])
     return Composed(lead, _lines(evidence))
 
 
@@ -433,7 +436,8 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
     for q in quotes:
         leans = bool(LEANS.match(q.text))
         follows = previous is not None and previous.marks == q.marks and (previous in eligible or previous in chosen)
-        if not (key(q) in seen or is_filler(analysis, q) or (leans and not follows)):
+        filler = is_filler(analysis, q) and not _wording_asked(analysis, q)
+        if not (key(q) in seen or filler or (leans and not follows)):
             eligible.append(q)
             seen.add(key(q))
         previous = q
@@ -447,6 +451,13 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
         if not repeats(q, kept + chosen) and not padding:
             kept.append(q)
     return kept
+
+
+def _wording_asked(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """The quote holds the wording the question asks about ("... still listed readings on public health ..."): the
+    standing sentence that is filler beside any other question is the answer to this one."""
+    policy = analysis.record.policy
+    return policy is not None and bool(policy.term) and policy.term.lower() in q.text.lower()
 
 
 def _per_meeting(quotes: list[Quote], cap: int, each: int) -> list[Quote]:

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from fomc_qa.answering.grounding import INSUFFICIENT_ANSWER
 from fomc_qa.question.analysis import QuestionAnalysis
+from fomc_qa.text.names import mentions
 
 
 def decline_text(analysis: QuestionAnalysis, read: Sequence[str] = ()) -> str:
@@ -21,7 +22,7 @@ def decline_text(analysis: QuestionAnalysis, read: Sequence[str] = ()) -> str:
     reason = analysis.scope.reason
     if reason is None:
         text = " ".join(read).lower()
-        unmentioned = [_as_asked(name, analysis.asked) for name in analysis.names if name.lower() not in text]
+        unmentioned = [_as_asked(name, analysis.asked) for name in analysis.names if not mentions(text, name)]
         if unmentioned:
             return (f"{INSUFFICIENT_ANSWER} Declined: none of the statement or minutes passages closest to it "
                     f"mentions {' or '.join(unmentioned)}.")

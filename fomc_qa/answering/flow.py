@@ -29,6 +29,7 @@ from fomc_qa.models import Answer, Citation, Confidence, SearchHit
 from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.question.analysis import NO_INDEX, QuestionAnalysis, analyze
 from fomc_qa.question.asks import Ask
+from fomc_qa.text.names import mentions
 
 Retrieve = Callable[[QuestionAnalysis | str, int], list[SearchHit]]  # a question read once, or a search string
 # (question, hits, policy record context) -> the LM's answer text with [n] markers, passage n being hits[n - 1];
@@ -84,6 +85,7 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
         hits = with_evidence(hits, evidence, k)
         record_text = record_answer_text(consultation.answer, hits)
     hits += facet_hits(analysis, retrieve, hits)
+    hits += named_hits(analysis, retrieve, hits)
     retrieval_ms = (time.perf_counter() - started) * 1000
     if not record_text and not any(h.relevance >= RELEVANCE_FLOOR for h in hits):
         return declined(analysis, hits, retrieval_ms=retrieval_ms)
@@ -135,6 +137,30 @@ def facet_hits(analysis: QuestionAnalysis, retrieve: Retrieve, hits: list[Search
         best = next((h for h in retrieve(part.search or part.query, 3)
                      if h.chunk_id not in seen and h.meeting_date in meetings), None)
         if best is not None and len(extra) < MAX_FACET_HITS:
+            extra.append(best)
+            seen.add(best.chunk_id)
+    return extra
+
+
+MAX_NAMED_HITS = 2
+NAME_SEARCH_DEPTH = 5  # the name's own search: its first passages that mention it
+
+
+def named_hits(analysis: QuestionAnalysis, retrieve: Retrieve, hits: list[SearchHit]) -> list[SearchHit]:
+    """For a name the question asks about that none of its passages mentions ("... and an end date for QT?": the
+    closest passages all discuss the cut), the best passage that does from those passages' meetings, searched for
+    the name alone (at most MAX_NAMED_HITS, after them). Without it the reader declines for want of the name
+    although the meeting's statement says it in the Committee's words ("conclude the reduction of its aggregate
+    securities holdings")."""
+    seen = {h.chunk_id for h in hits}
+    meetings = {h.meeting_date for h in hits}
+    extra: list[SearchHit] = []
+    for name, search in analysis.name_searches:
+        if len(extra) >= MAX_NAMED_HITS or any(mentions(h.text.lower(), name) for h in (*hits, *extra)):
+            continue
+        best = next((h for h in retrieve(search, NAME_SEARCH_DEPTH) if h.chunk_id not in seen
+                     and h.meeting_date in meetings and mentions(h.text.lower(), name)), None)
+        if best is not None:
             extra.append(best)
             seen.add(best.chunk_id)
     return extra

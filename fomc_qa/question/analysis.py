@@ -89,6 +89,9 @@ class QuestionAnalysis:
     expanded_names: tuple[str, ...]  # ... as the expanded text spells them
     between_meetings: bool  # asks what was done between meetings (a notation vote, an intermeeting action)
     asks_absences: bool  # asks who was absent ("..., and which Board member was absent?")
+    # each name asked about with its search (the Committee's words for it and the question's dates): the passages
+    # closest to the whole question may all miss it ("... and an end date for QT?")
+    name_searches: tuple[tuple[str, QuestionAnalysis], ...] = ()
 
     @property
     def asks(self) -> tuple[Ask, ...]:
@@ -121,7 +124,15 @@ def _read(question: str, index: QuestionIndex, search_parts: bool) -> QuestionAn
         expanded_names=tuple(topic_names(expanded)),
         between_meetings=bool(_BETWEEN_MEETINGS.search(plain)),
         asks_absences=bool(_ABSENT.search(dated)),
+        name_searches=_name_searches(plain, index) if search_parts else (),
     )
+
+
+def _name_searches(plain: str, index: QuestionIndex) -> tuple[tuple[str, QuestionAnalysis], ...]:
+    """Each name the question asks about, read as a search for it alone: its glossary words and the question's
+    dates ("qt" -> "qt (reduce its holdings of Treasury securities ...) (october 2025)")."""
+    return tuple((name, _read(with_question_dates(expand(name), plain), index, search_parts=False))
+                 for name in topic_names(plain))
 
 
 def _parts(plain: str, index: QuestionIndex, search_parts: bool) -> tuple[Part, ...]:

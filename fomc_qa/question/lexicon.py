@@ -91,6 +91,7 @@ DESCRIBE = re.compile(
 
 COUNT = re.compile(
     r"\bhow many\b|\bnumber of\b|\bwhich (?:\w+ )?(?:meetings|months|dates)\b|\bin which meetings\b"
+    r"|^\s*count (?:the|all|every|up)\b"  # "Count the 75 basis point rate increases ... in 2022."
     r"|\blist (?:the |all |every )\b|\bhow often\b|\bin total\b|\btotal\b|\bcumulative\w*|\baltogether\b"
     r"|\bhow much (?:in total|altogether|overall)\b|\bby how much (?:in total|overall|altogether)\b", _W)
 
@@ -109,7 +110,7 @@ LAST = re.compile(rf"\b(?:last|final|most recent(?:ly)?)\b{NOT_ORDINAL}", _W)
 LATEST_MEETING = re.compile(
     r"\b(?:(?:the|its|their|this)\s+)?(?:last|latest|newest|most recent|final)\s+(?:fomc\s+|policy\s+)?"
     r"(?:meeting|statement|decision|minutes)\b"
-    r"(?!\s+(?:of|in|for|before|prior|after|since|at|on|when|where|which|that|with|to|under|until)\b)", _W)
+    r"(?!\s+(?:of|in|for|before|prior|after|since|at|on|when|where|which|whose|that|with|to|under|until)\b)", _W)
 
 # "stopped raising" is the last raise; "began cutting" the first cut.
 STOPPED = re.compile(r"\b(?:stop\w*|end\w*|halt\w*|conclud\w*|finish\w*|paus\w*)\s+(?:its\s+|the\s+)?"
@@ -232,7 +233,8 @@ ATTEND = re.compile(r"\b(?:attend\w*|present at|participat\w* in the meeting|who
 QUOTED = re.compile(r"(?<![A-Za-z])[\"“‘']([^\"”’']{2,60})[\"”’'](?![A-Za-z])")  # not the apostrophes of "wasn't"
 
 TERM_AFTER = re.compile(
-    r"\b(?:(?:mention\w*|refer\w*\s+to|us(?:e|ed|ing))\s+(?:the\s+)?(?:(?:word|term|phrase|expression)s?\s+)?"
+    r"\b(?:(?:mention\w*|refer\w*\s+to|us(?:e|ed|ing)|list(?:s|ed|ing)?(?!\s+as\b))\s+(?:the\s+)?"
+    r"(?:(?:word|term|phrase|expression)s?\s+)?"
     r"|the\s+(?:word|term|phrase|expression)s?\s+"
     r"|(?:describ\w*|characteri[sz]\w*)\s+(?:\w+\s+){1,3}?as\s+"
     r"|call\w*\s+(?:\w+\s+){1,3}?(?=[\w-]+\s*(?:[?.]|$))"
@@ -241,7 +243,7 @@ TERM_AFTER = re.compile(
     # "... was sound and resilient?": a last "and <word>" belongs to the term; elsewhere "and" ends it
     r"(?P<term>[a-z][\w-]*(?:\s+(?:and\s+(?=(?!(?:when|why|how|where|who|what|which)\b)[a-z][\w-]*\s*[?.]?\s*$))?"
     r"[a-z][\w-]*){0,3}?)\s*(?:[?.,;]"
-    r"|\s+(?:in|at|for|from|during|between|and(?!\s+(?!(?:when|why|how|where|who|what|which)\b)[a-z][\w-]*\s*[?.]?"
+    r"|\s+(?:in|at|for|from|during|between|among|and(?!\s+(?!(?:when|why|how|where|who|what|which)\b)[a-z][\w-]*\s*[?.]?"
     r"\s*$)|or|after|before|since|until|to)\b|$)", _W)
 
 MENTION_FIRST = re.compile(r"\b(?:first|start\w*|begin\w*|began|introduc\w*|earliest|enter(?:ed|s)?|added"

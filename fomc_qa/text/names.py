@@ -59,7 +59,11 @@ _ABBREVIATIONS = {
     "svb": ("svb", "silicon valley bank"),
     # analysts' words for programs the documents describe in their own
     "qt": ("qt", "runoff", "reduce its holdings", "reducing its holdings", "balance sheet reduction",
-           "reduction of its securities holdings", "decline of its securities holdings", "redemption cap"),
+           "reduction of its securities holdings", "decline of its securities holdings", "redemption cap",
+           "reduction of its aggregate securities holdings", "reduce the federal reserve's holdings",
+           "reducing the federal reserve's holdings", "reduce the federal reserve's securities holdings",
+           "reducing the federal reserve's securities holdings", "decline in securities holdings",
+           "reduction in soma securities holdings"),
     "qe": ("qe", "asset purchases", "increase its holdings", "purchases of treasury securities"),
     "ust": ("ust", "treasury securities", "treasuries", "treasury"),
     "usts": ("usts", "treasury securities", "treasuries", "treasury"),
