@@ -161,6 +161,8 @@ def test_questions_over_the_levels(question, expected, not_expected):
     "Compare the reduction in asset purchases in November 2021 with December 2021.",
     "What was the federal funds target range in 2023?",
     "How did the statement describe the economy in June 2022?",
+    # "adding up" sums the cuts: it adds nothing to the holdings
+    "Adding up the cuts made from September through December 2024, how much easing was delivered in total?",
 ])
 def test_questions_the_levels_do_not_claim(question):
     assert parse_securities_question(question, MEETINGS) is None

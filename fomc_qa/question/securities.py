@@ -12,13 +12,13 @@ from dataclasses import dataclass
 from fomc_qa.text.months import MONTH, YEAR, month_number
 
 _W = re.IGNORECASE
-_ABOUT = re.compile(r"\b(?:purchas\w*|buy\w*|bought|adding|holdings|runoff|run(?:ning)? off|roll(?:ing)? off"
+_ABOUT = re.compile(r"\b(?:purchas\w*|buy\w*|bought|adding(?! up)|holdings|runoff|run(?:ning)? off|roll(?:ing)? off"
                     r"|balance sheet|securities|mbs|mortgage-backed|treasur\w+|usts?|tsys?|taper\w*|redemptions?|qt|qe"
                     r"|quantitative (?:tightening|easing))\b", _W)
 _RUNOFF = re.compile(r"\b(?:caps?|runoff|run(?:ning)? off|roll(?:ing)? off|redemptions?|redeem\w*|shrink\w*|qt"
                      r"|quantitative tightening|balance sheet reduction|decline of (?:its )?securities holdings"
                      r"|reduc\w* (?:its |the )?(?:securities |asset )?(?:holdings|balance sheet))\b", _W)
-_PURCHASES = re.compile(r"\b(?:purchas\w*|buy\w*|bought|adding|taper\w*|qe|quantitative easing)\b", _W)
+_PURCHASES = re.compile(r"\b(?:purchas\w*|buy\w*|bought|adding(?! up)|taper\w*|qe|quantitative easing)\b", _W)
 _TREASURY = re.compile(r"\btreasur(?:y|ies)\b|\busts?\b|\btsys?\b", _W)  # "UST", "Tsys": analysts' Treasuries
 _MBS = re.compile(r"\b(?:mbs|mortgage-backed|mortgage|agency)\b", _W)
 _WHEN = re.compile(r"\bwhen\b|\bwhat (?:date|month|meeting)\b|\bwhich (?:date|month|meeting)\b|\bat which\b", _W)
