@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 
 from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, compose
 from fomc_qa.answering.decline import decline_text
 from fomc_qa.answering.prose import clean_prose
 from fomc_qa.question.analysis import QuestionIndex, analyze
+from fomc_qa.question.subjects import Speaker, Subjects
 
 MINUTES = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
 POLICY = "FOMC minutes of June 14, 2023 (Committee Policy Actions)"
@@ -278,6 +280,10 @@ def test_the_staff_asked_about_leads_with_the_staff_s_section_not_the_participan
     two = compose(analyze("Why did the Committee hold in May 2025, and how did the staff see tariffs affecting "
                           "inflation?"), raw)
     assert "the staff projected" in two.lead
+    # compose reads whom the question asks about off the analysis, never the question's text again
+    typed = dataclasses.replace(analyze("How was the May 2025 outlook for tariffs and inflation seen?"),
+                                subjects=Subjects(speakers=(Speaker.STAFF,)))
+    assert compose(typed, raw).lead.startswith("The May 7, 2025 minutes say that the staff projected")
 
 
 def test_an_evidence_label_names_a_standing_section_shortly_and_a_meeting_s_own_section_in_full():

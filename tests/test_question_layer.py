@@ -14,6 +14,7 @@ from fomc_qa.question import analysis as analysis_module
 from fomc_qa.question.analysis import QuestionIndex, analyze
 from fomc_qa.question.asks import ASK_RULES, Ask, ask_of
 from fomc_qa.question.intents import direction_of
+from fomc_qa.question.subjects import SUBJECT_RULES, Speaker, subjects_of
 
 D = dt.date
 
@@ -25,6 +26,23 @@ def test_each_ask_rule_reads_its_examples_and_not_its_near_misses(rule):
         assert ask_of(example) is rule.ask, example
     for near_miss in rule.near_misses:
         assert ask_of(near_miss) is not rule.ask, near_miss
+
+
+@pytest.mark.parametrize("rule", SUBJECT_RULES, ids=lambda r: str(r.subject))
+def test_each_subject_rule_reads_its_examples_and_not_its_near_misses(rule):
+    def found(text):
+        subjects = subjects_of(text)
+        return rule.subject in subjects.speakers or getattr(subjects, str(rule.subject), False) is True
+
+    assert rule.examples, "a rule without examples cannot be checked"
+    assert all(found(example) for example in rule.examples), rule.examples
+    assert not any(found(near_miss) for near_miss in rule.near_misses), rule.near_misses
+
+
+def test_each_part_is_read_for_whom_it_asks_about():
+    read = analyze("Why did the Committee hold in May 2025, and how did the staff see tariffs affecting inflation?")
+    assert read.subjects.speakers == (Speaker.STAFF,)
+    assert [p.subjects.speakers for p in read.parts] == [(), (Speaker.STAFF,)]
 
 
 def test_a_part_that_matches_no_rule_asks_what():

@@ -22,7 +22,7 @@ from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler, off_meeting
 from fomc_qa.answering.prose import clean_prose
-from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SPEAKERS, QuoteScorer, quote_features
+from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SECTION_OF, QuoteScorer, quote_features
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.answering.reasons import (
     DECIDERS_SECTIONS,
@@ -34,6 +34,7 @@ from fomc_qa.answering.reasons import (
 )
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
+from fomc_qa.question.subjects import Subjects
 from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE, that_clause
@@ -160,9 +161,10 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     says most of what the question asks about, the reader's first among equals (with a fitted scorer, its best). The
     reader's first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded.
     A why's filler (`is_filler`: the standing guidance, an unasked dissenter's preference) is never among them."""
-    asked = analysis.parts[0].text if len(analysis.parts) > 1 else analysis.plain  # the other parts follow
-    usable = _ranked(_speakers_own(asked, [q for q in quotes
-                                           if not LEANS.match(q.text) and not is_filler(analysis, q)]))
+    first = analysis.parts[0] if len(analysis.parts) > 1 else None  # the other parts follow
+    asked, subjects = (first.text, first.subjects) if first else (analysis.plain, analysis.subjects)
+    usable = _ranked(_speakers_own(subjects, [q for q in quotes
+                                              if not LEANS.match(q.text) and not is_filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
         dissent = dissent_asked(analysis, usable)
         reasons = [q for q in usable if GIVES_REASON.search(q.text) and gives_the_deciders_reason(analysis, q)]
@@ -187,7 +189,7 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
         return None
     have = {m.group("kind") for q in chosen if (m := LABEL.match(q.label))}
     taken = {q.text for q in chosen}
-    reasons = _ranked([q for q in _speakers_own(analysis.plain, quotes) if q.text not in taken
+    reasons = _ranked([q for q in _speakers_own(analysis.subjects, quotes) if q.text not in taken
                        and not LEANS.match(q.text) and not is_filler(analysis, q) and GIVES_REASON.search(q.text)
                        and gives_the_deciders_reason(analysis, q)
                        and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
@@ -277,12 +279,12 @@ def _names_source(lead: str, q: Quote) -> bool:
     return m is not None and f"The {m.group('day')} {m.group('kind')}" in lead
 
 
-def _speakers_own(asked: str, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:
+def _speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:
     """Of the quotes, those from the section reporting the speaker a question (or a part of it: `asked`) names (the
     staff's outlook when the staff is asked, the manager's report when the manager is), when any of the answer's
     quotes (`among`, by default these) is: the participants' view of the same thing is another speaker's. All of
     them when it names neither or no quote is theirs."""
-    named = [section for who, asks, section in SPEAKERS if who in REPORTED_BY and asks.search(asked)]
+    named = [SECTION_OF[speaker] for speaker in asked.speakers if speaker in REPORTED_BY]
     theirs = [q for q in (quotes if among is None else among)
               if any(s.search(q.label.partition("(")[2]) for s in named)]
     return [q for q in quotes if q in theirs] if theirs else quotes
@@ -335,7 +337,7 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     taken = {q.text for q in chosen}
     for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
         words = _content(part.text)
-        candidates = _speakers_own(part.text, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
+        candidates = _speakers_own(part.subjects, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
                                                and not is_filler(analysis, q)], among=quotes)
         scored = [(len(words & _content(q.text)), q.score, -quotes.index(q), q) for q in candidates]
         if scored:
@@ -351,9 +353,9 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     LEAD_SENTENCES in the lead): a discussion is rarely one sentence, and an answer's detail left to the evidence is
     an answer the lead does not give (docs/answering.md, "The composed answer")."""
     taken = {q.text for q in chosen}
-    rest = _ranked(_speakers_own(analysis.plain, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
-                                                  and not is_filler(analysis, q) and not _bare_decision(analysis, q)],
-                                 among=quotes))
+    rest = _ranked(_speakers_own(analysis.subjects, [q for q in quotes if q.text not in taken
+                                                     and not LEANS.match(q.text) and not is_filler(analysis, q)
+                                                     and not _bare_decision(analysis, q)], among=quotes))
     return rest[:max(LEAD_SENTENCES - len(chosen), 1)] if chosen and not _lists(analysis) else []
 
 

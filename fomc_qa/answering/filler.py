@@ -12,7 +12,7 @@ from fomc_qa.answering.quotes import LABEL, Quote
 from fomc_qa.answering.reasons import not_the_deciders_reason
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
-from fomc_qa.question.lexicon import ADMINISTERED, DESK_ASKED, RATES
+from fomc_qa.question.lexicon import RATES
 from fomc_qa.text.sentences import HOUSEKEEPING
 
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
@@ -28,7 +28,6 @@ _DIRECTS_THE_DESK = re.compile(r"\bdirects? the (?:Open Market )?Desk\b|\bauthor
                                r"Bank of New York\b", re.I)
 # the minutes' housekeeping (text.sentences.HOUSEKEEPING) answers nothing unless asked ("when was the next meeting?")
 _HOUSEKEEPING = re.compile(rf"^(?:{HOUSEKEEPING})", re.I)
-_HOUSEKEEPING_ASKED = re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b", re.I)
 _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve maximum employment"
                         r"|Members agreed that, in assessing the appropriate stance"
                         r"|The Committee would be prepared to adjust the stance"
@@ -44,17 +43,16 @@ def is_filler(analysis: QuestionAnalysis, q: Quote) -> bool:
     sentence when the question names one meeting."""
     if _PROCEDURE.match(q.text) or off_meeting(analysis, q):
         return True
-    if _HOUSEKEEPING.match(q.text) and not _HOUSEKEEPING_ASKED.search(analysis.plain):
+    if _HOUSEKEEPING.match(q.text) and not analysis.subjects.housekeeping:
         return True
     if Ask.WHY in analysis.asks and not_the_deciders_reason(analysis, q):
         return True
-    if _DIRECTS_THE_DESK.search(q.text) and not DESK_ASKED.search(analysis.plain):
+    if _DIRECTS_THE_DESK.search(q.text) and not analysis.subjects.desk:
         return True
     named = analysis.record.policy.rates if analysis.record.policy else ()
     if named and _ADMINISTERED_VOTE.search(q.text):  # the primary credit rate asked: the IORB vote is another rate's
         return not any(RATES[name].search(q.text) for name in named)
-    rates_asked = ADMINISTERED.search(analysis.plain) or any(rate.search(analysis.plain) for rate in RATES.values())
-    return not rates_asked and bool(_ADMINISTERED_VOTE.search(q.text))
+    return not analysis.subjects.rates and bool(_ADMINISTERED_VOTE.search(q.text))
 
 
 def off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:

@@ -23,6 +23,7 @@ import numpy as np
 
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
+from fomc_qa.question.subjects import Speaker
 
 QUOTE_FEATURES = ("first_in_answer", "log_place", "log_passage", "question_share", "novelty", "log_words",
                   "leans", "number", "cause_for_why", "minutes", "section_named", "section_other", "part_share",
@@ -37,12 +38,12 @@ GIVES_REASON = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\b
                     r"|\bin consideration of\b|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b"
                     r"|\bnoted that\b|\bjudged\b|\bcited\b|\bpointed to\b|\bconcern\w*\b|\brisks?\b", re.I)
 LEANS = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")
-# Who a question asks about -> the minutes section that reports them (the label's section names it).
-SPEAKERS = (("staff", re.compile(r"\bstaff\b", re.I), re.compile(r"Staff", re.I)),
-            ("manager", re.compile(r"\bmanager\b|\bthe desk\b|\bsoma\b", re.I),
-             re.compile(r"Financial Markets|Open Market Operations", re.I)),
-            ("participants", re.compile(r"\bparticipants\b", re.I), re.compile(r"Participants", re.I)),
-            ("members", re.compile(r"\bmembers\b|\bdecid\w+|\bvot\w+", re.I), re.compile(r"Committee Policy", re.I)))
+# The speaker a question asks about (`QuestionAnalysis.subjects.speakers`) -> the minutes section reporting them (a
+# quote's label names its section).
+SECTION_OF = {Speaker.STAFF: re.compile(r"Staff", re.I),
+              Speaker.MANAGER: re.compile(r"Financial Markets|Open Market Operations", re.I),
+              Speaker.PARTICIPANTS: re.compile(r"Participants", re.I),
+              Speaker.MEMBERS: re.compile(r"Committee Policy", re.I)}
 
 
 @dataclass(frozen=True)
@@ -65,7 +66,7 @@ def quote_features(analysis: QuestionAnalysis, quotes: Sequence[QuoteView]) -> n
     asked = words(analysis.plain)
     parts = [words(p.text) for p in analysis.parts] if len(analysis.parts) > 1 else []
     why = Ask.WHY in analysis.asks
-    named = [section for _, asks, section in SPEAKERS if asks.search(analysis.plain)]
+    named = [SECTION_OF[speaker] for speaker in analysis.subjects.speakers]
     rows = []
     for q in quotes:
         own = words(q.text)

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 import re
 
-from fomc_qa.answering.quote_scorer import SPEAKERS
+from fomc_qa.answering.quote_scorer import SECTION_OF
 from fomc_qa.answering.quotes import Quote
 from fomc_qa.question.analysis import QuestionAnalysis
-from fomc_qa.question.lexicon import DISSENT
+from fomc_qa.question.subjects import Speaker
 
 # minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
 REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
-REPORTED_BY = ("staff", "manager")  # the SPEAKERS those sections report
+REPORTED_BY = (Speaker.STAFF, Speaker.MANAGER)  # the speakers those sections report
 DISSENTERS_VIEW = re.compile(r"\b(?:Governor|President|Mr\.|Ms\.) (?P<name>[A-Z][a-z]+) (?:preferred|dissented|voted)\b"
                              r"|\bvot(?:ed|ing) against\b")
 # The statement's standing guidance ("..., the Committee will carefully assess incoming data, the evolving outlook,
@@ -25,10 +25,10 @@ STANDING_GUIDANCE = re.compile(r"\bwill (?:continue to )?(?:carefully )?assess (
 def dissent_asked(analysis: QuestionAnalysis, quotes: list[Quote]) -> bool:
     """The question asks about a dissent, or names a dissenter the quotes name ("why did Governor Bowman prefer a
     smaller cut?")."""
-    if DISSENT.search(analysis.plain):
+    if analysis.subjects.dissent:
         return True
     names = {m.group("name") for q in quotes for m in DISSENTERS_VIEW.finditer(q.text) if m.group("name")}
-    return any(re.search(rf"\b{name}\b", analysis.plain) for name in names)
+    return bool(names & analysis.subjects.words)
 
 
 def _unasked_dissent(analysis: QuestionAnalysis, q: Quote) -> bool:
@@ -49,11 +49,11 @@ def gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
 
 def reporters_asked(analysis: QuestionAnalysis) -> bool:
     """The question asks what the staff or the manager reported."""
-    return any(asks.search(analysis.plain) for who, asks, _ in SPEAKERS if who in REPORTED_BY)
+    return any(speaker in REPORTED_BY for speaker in analysis.subjects.speakers)
 
 
-# The sections reporting what the deciders (participants, members) said: those of SPEAKERS not in REPORTED_BY.
-DECIDERS_SECTIONS = tuple(section for who, _, section in SPEAKERS if who not in REPORTED_BY)
+# The sections reporting what the deciders (participants, members) said: those of the speakers not in REPORTED_BY.
+DECIDERS_SECTIONS = tuple(section for speaker, section in SECTION_OF.items() if speaker not in REPORTED_BY)
 
 
 def not_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:

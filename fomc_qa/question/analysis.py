@@ -20,6 +20,7 @@ from fomc_qa.question.policy_question import PolicyQuestion
 from fomc_qa.question.scope import out_of_scope, outside_the_index
 from fomc_qa.question.securities import SecuritiesQuestion, parse_securities_question
 from fomc_qa.question.shorthand import plain_question
+from fomc_qa.question.subjects import Subjects, subjects_of
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import topic_names
 
@@ -71,6 +72,7 @@ class Part:
     query: str  # ... and the question's dates
     ask: Ask
     search: QuestionAnalysis | None = None  # the query's own reading, to search for this part (multi-part only)
+    subjects: Subjects = Subjects()  # whom and what this part asks about (the staff, a dissent, a rate)
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ class QuestionAnalysis:
     expanded_names: tuple[str, ...]  # ... as the expanded text spells them
     between_meetings: bool  # asks what was done between meetings (a notation vote, an intermeeting action)
     asks_absences: bool  # asks who was absent ("..., and which Board member was absent?")
+    subjects: Subjects  # whom and what it asks about: a speaker's report, a dissent, the Desk, a rate
     # each name asked about with its search (the Committee's words for it and the question's dates): the passages
     # closest to the whole question may all miss it ("... and an end date for QT?")
     name_searches: tuple[tuple[str, QuestionAnalysis], ...] = ()
@@ -124,6 +127,7 @@ def _read(question: str, index: QuestionIndex, search_parts: bool) -> QuestionAn
         expanded_names=tuple(topic_names(expanded)),
         between_meetings=bool(_BETWEEN_MEETINGS.search(plain)),
         asks_absences=bool(_ABSENT.search(dated)),
+        subjects=subjects_of(plain),
         name_searches=_name_searches(plain, index) if search_parts else (),
     )
 
@@ -142,7 +146,7 @@ def _parts(plain: str, index: QuestionIndex, search_parts: bool) -> tuple[Part, 
         named = facet_query(text, plain)
         query = with_question_dates(named, plain)
         search = _read(query, index, search_parts=False) if search_parts and len(facets) > 1 else None
-        parts.append(Part(text, named, query, ask_of(text), search))
+        parts.append(Part(text, named, query, ask_of(text), search, subjects_of(text)))
     return tuple(parts)
 
 

@@ -1,0 +1,84 @@
+"""Who and what a question asks about, beside the kind of answer it asks for: the speaker whose report it wants (the
+staff, the manager, participants, members), a dissent, the Desk's operations, an administered rate, the minutes'
+housekeeping. Read once with the rest of the question (`fomc_qa.question.analysis.analyze`); compose and the quote
+scorer read these fields, never the question's text.
+
+Each row of SUBJECT_RULES is a subject with the questions that must read so (`examples`) and look-alikes that must
+not (`near_misses`); `tests/test_question_layer.py` runs them.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from fomc_qa.question.lexicon import ADMINISTERED, DESK_ASKED, DISSENT, RATES
+
+
+class Speaker(StrEnum):
+    """Whose words a question asks for: each is reported by its own part of the minutes."""
+
+    STAFF = "staff"
+    MANAGER = "manager"
+    PARTICIPANTS = "participants"
+    MEMBERS = "members"
+
+
+@dataclass(frozen=True)
+class SubjectRule:
+    subject: str  # a Speaker, or the name of a Subjects flag
+    pattern: re.Pattern[str]
+    examples: tuple[str, ...]
+    near_misses: tuple[str, ...] = ()
+
+
+_ANY_RATE = re.compile("|".join(f"(?:{rate.pattern})" for rate in (ADMINISTERED, *RATES.values())), re.I)
+
+# In the order compose ranks the sections the speakers name (the staff's before the manager's).
+SUBJECT_RULES: tuple[SubjectRule, ...] = (
+    SubjectRule(Speaker.STAFF, re.compile(r"\bstaff\b", re.I),
+                ("What did the staff say about the risks to inflation in October 2025?",),
+                ("What did participants say about the labor market?",)),
+    SubjectRule(Speaker.MANAGER, re.compile(r"\bmanager\b|\bthe desk\b|\bsoma\b", re.I),
+                ("What did the SOMA manager report about repo rates?", "What did the Desk report in March 2023?"),
+                ("What did the staff project for growth?",)),
+    SubjectRule(Speaker.PARTICIPANTS, re.compile(r"\bparticipants\b", re.I),
+                ("What did participants judge about the pace of runoff?",), ("What did the manager report?",)),
+    SubjectRule(Speaker.MEMBERS, re.compile(r"\bmembers\b|\bdecid\w+|\bvot\w+", re.I),
+                ("What did the Committee decide in June 2022?", "Who voted against the cut?"),
+                ("Why did the Fed pause in June 2023?",)),
+    SubjectRule("dissent", DISSENT, ("Who dissented in December 2024?", "Who voted against the hike?"),
+                ("Who voted for the hike?",)),
+    SubjectRule("desk", DESK_ASKED, ("What did the directive tell the Desk about reinvestments?",
+                                     "How fast was the runoff in 2023?"),
+                ("Why did the Fed cut in September 2024?",)),
+    SubjectRule("rates", _ANY_RATE, ("What was the IORB rate after the July 2023 hike?",
+                                     "What technical adjustment was made in June 2021?"),
+                ("What was the target range after the July 2023 hike?",)),
+    SubjectRule("housekeeping", re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b",
+                                           re.I),
+                ("When was the next meeting scheduled after January 2024?", "Was the meeting adjourned early?"),
+                ("What did the minutes say about the meeting's outlook?",)),
+)
+_WORD = re.compile(r"\w+")
+
+
+@dataclass(frozen=True)
+class Subjects:
+    """What one question (or one part of it) asks about."""
+
+    speakers: tuple[Speaker, ...] = ()  # in SUBJECT_RULES order
+    dissent: bool = False
+    desk: bool = False  # the Desk's operations, the balance sheet, facilities: the directive's business
+    rates: bool = False  # an administered rate (IORB, ON RRP, the primary credit rate) or "administered rates"
+    housekeeping: bool = False  # the minutes' procedure: adjournment, the next meeting, approving the minutes
+    words: frozenset[str] = frozenset()  # its words as typed, for a name an answer's quote gives ("Bowman")
+
+
+def subjects_of(text: str) -> Subjects:
+    """The subjects of a question (or a part), by SUBJECT_RULES."""
+    found = {rule.subject for rule in SUBJECT_RULES if rule.pattern.search(text)}
+    return Subjects(speakers=tuple(speaker for speaker in Speaker if speaker in found),
+                    dissent="dissent" in found, desk="desk" in found, rates="rates" in found,
+                    housekeeping="housekeeping" in found, words=frozenset(_WORD.findall(text)))
