@@ -1304,3 +1304,13 @@ def test_an_imperative_count_keeps_the_size_of_move_it_counts():
     from fomc_qa.question.lexicon import COUNT
 
     assert not COUNT.search("What did the staff count as the main risks?")  # near miss: "count" not as the command
+
+
+def test_the_moves_of_named_years_are_the_event_the_question_counts_from():
+    q = parse_policy_question("When did the first rate cut after the 2022-23 hikes come, and how big was it?", MEETINGS)
+    assert q is not None and (q.intent, q.direction) == ("first", "lower")
+    assert min(q.meetings).year == 2024  # after those hikes, not among them
+    # near miss: "the 2022-23 tightening cycle" is the cycle's reading (the meetings after its last move)
+    cycle = parse_policy_question("When did the Fed make its first rate cut after the 2022-23 tightening cycle?",
+                                  MEETINGS)
+    assert cycle is not None and cycle.cycle == "raise" and cycle.after_cycle

@@ -110,7 +110,15 @@ def role_of(text: str) -> str | None:
 
 
 def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bool]:
-    """The meetings the question names (a month-to-month range included), else all of them."""
+    """The meetings the question names (a month-to-month range included; those after "the 2022-23 hikes"), else all
+    of them."""
+    after = lex.AFTER_YEARS_MOVES.search(question)
+    if after:
+        last = after.group("last") or after.group("first")
+        end = int(last) if len(last) == 4 else int(after.group("first")[:2] + last)
+        later = [d for d in meetings if d.year > end]
+        if later:
+            return later, True
     start = lex.FROM_ON.search(question)
     if start:
         first = month_meetings(list(meetings), int(start.group(2)), month_number(start.group(1)), None)

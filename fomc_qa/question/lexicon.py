@@ -346,6 +346,11 @@ CHAIN_GOES_ON = re.compile(rf"\s*(?:,\s*)?(?:to|then|->|=>|→)\s+(?:the\s+)?{MO
 FROM_ON = re.compile(rf"\b(?:starting|beginning|commencing)\s+(?:in\s+|with\s+(?:the\s+)?|at\s+(?:the\s+)?)?"
                       rf"{MONTH}\s+(?:\d{{1,2}},?\s+)?{YEAR}(?!\s+(?:\w+\s+)?(?:to|through|until|and)\b)", _W)
 
+# "the first cut after the 2022-23 hikes", "following the 2020 cuts": the moves of those years are the event; the
+# question asks about the meetings after them ("after the 2022-23 tightening cycle" is CYCLE's).
+AFTER_YEARS_MOVES = re.compile(rf"\b(?:after|following|since)\s+(?:the|its)\s+(?P<first>20\d\d)(?:\s*[-–]\s*"
+                               rf"(?P<last>(?:20)?\d\d))?\s+(?:rate\s+)?(?:{RAISE}|{LOWER})\b(?!\s+cycles?\b)", _W)
+
 # "by September 2024", "up to March 2023": a span from the first indexed meeting through that month.
 UP_TO = re.compile(rf"\b(?:by|up to|up until)\s+(?:the\s+)?{MONTH}\s+{YEAR}\b", _W)
 
