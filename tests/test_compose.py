@@ -608,3 +608,14 @@ def test_a_decline_names_only_what_no_passage_spells_in_any_of_its_forms():
     text = decline_text(analysis, ["The Committee decided to conclude the reduction of its aggregate securities "
                                    "holdings on December 1."])
     assert "mentions Bitcoin." in text and "QT" not in text  # the passage says QT in the Committee's words
+
+
+def test_it_also_says_goes_on_only_with_the_document_the_lead_named_last():
+    from fomc_qa.answering.compose import _names_source
+    from fomc_qa.answering.quotes import Quote
+
+    minutes = Quote(MINUTES, "All participants agreed that it was appropriate to raise the target range.", " [3]")
+    lead = ("The June 14, 2023 minutes say that participants observed the rate would be near neutral. [1] The June 14, "
+            "2023 statement says that the Committee decided to raise the target range. [2]")
+    assert not _names_source(lead, minutes)  # "They also say" here would tell the statement's words as the minutes'
+    assert _names_source(lead.split(" The June 14, 2023 statement")[0], minutes)

@@ -277,12 +277,16 @@ def test_question_qualifiers(question, intent, qualifier):
 def test_qualified_answers():
     chained = chain(RECORDS)
     big = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[:4])
-    assert "1 (one) time in 2022" in big.direct and "June 15, 2022 (+75 basis points)" in big.direct
+    # the moves of that size among all the span's hikes, and where the last of all left the range
+    assert "3 (three) times in 2022, 1 (one) of them by 3/4 percentage point (75 basis points)" in big.direct
+    assert "June 15, 2022 (+75 basis points)" in big.direct and "May 4, 2022" not in big.direct
     # moves of one size say it once in the Fed's form too
     both = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS),
                   [*chained[:4], chained[3].model_copy(update={"meeting_date": dt.date(2022, 7, 27)})])
-    assert "2 (two) times in 2022, each by 3/4 percentage point (75 basis points), 1-1/2 percentage points" \
-        in both.direct
+    assert "2 (two) of them by 3/4 percentage point (75 basis points) each, 1-1/2 percentage points" in both.direct
+    # near miss: when every hike of the span is of that size, the count is of them alone
+    only = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[3:4])
+    assert "(75-basis-point increases) 1 (one) time" in only.direct
     first_cut = parse_policy_question("When did the FOMC first cut rates after the hiking cycle?", MEETINGS)
     after = answer(first_cut, chained)
     assert "September 18, 2024" in after.direct
@@ -672,6 +676,13 @@ def test_wording_at_a_spans_end_and_whether_it_changed():
     assert "on May 4, 2022, that inflation remains elevated, reflecting supply imbalances" in changed.answer.direct
     same = desk.consult("Did the statement's description of inflation change between January and March 2022?")
     assert same.answer.direct.startswith("No: the statement's wording on inflation did not change")
+    # a statement saying nothing on inflation where the next says something: that is a change, not "did not change"
+    march = next(i for i, r in enumerate(RECORDS) if r.meeting_date == D(2022, 3, 16))
+    silent = RECORDS[march].model_copy(update={"statement": [s for s in RECORDS[march].statement
+                                                             if s.role != "inflation"]})
+    added = PolicyDesk([*RECORDS[:march], silent, *RECORDS[march + 1:]], lambda chunk_id: None).consult(
+        "Did the statement's description of inflation change between March and May 2022?")
+    assert added.answer.direct.startswith("Yes: the statement's wording on inflation changed")
 
 
 def test_a_move_with_its_dissents_and_other_central_banks_left_to_the_passages():

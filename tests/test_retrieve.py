@@ -91,6 +91,10 @@ def test_counts_from_a_date():
     assert counts_from_a_date("After the March 15, 2020 meeting, on what date did the FOMC buy MBS?")
     assert counts_from_a_date("When did the FOMC first hold after the hikes that began in March 2022?")
     assert not counts_from_a_date("What was the target range after the November 2022 meeting?")
+    # an opening clause naming that meeting's move asks what was said at it, unless a first, next or count is asked
+    assert not counts_from_a_date("After the July 2022 75bp hike, where did participants see the rate vs neutral?")
+    assert counts_from_a_date("After the July 2022 hike, when was the next hike?")
+    assert counts_from_a_date("After the July 2023 hike, how many consecutive meetings held the range there?")
 
 
 def test_unindexed_period_is_flagged():

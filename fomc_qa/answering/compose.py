@@ -64,6 +64,8 @@ _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 _MARK = re.compile(r"\[\d+\]")
+# the documents a lead names as it tells them ("The July 27, 2022 minutes say that ...")
+_SOURCE_NAMED = re.compile(r"\bThe ([A-Z][a-z]+ \d{1,2}, \d{4}) (statement|minutes)\b")
 
 
 @dataclass(frozen=True)
@@ -274,9 +276,11 @@ def _cite_items(lead: str, line: str, cited: list[Quote]) -> str:
 
 
 def _names_source(lead: str, q: Quote) -> bool:
-    """The lead already says it tells this quote's document ("The March 16, 2022 statement says that ...")."""
+    """The lead's last sentence named this quote's document ("The March 16, 2022 statement says that ..."), so "It
+    also says" goes on with it; after another document's sentence, "They also say" would tell the wrong one."""
     m = LABEL.match(q.label)
-    return m is not None and f"The {m.group('day')} {m.group('kind')}" in lead
+    named = _SOURCE_NAMED.findall(lead)
+    return m is not None and bool(named) and named[-1] == (m.group("day"), m.group("kind"))
 
 
 def _speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:

@@ -276,6 +276,9 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
     total = sum(r.change_bp or 0 for r in hits)
     times = "time" if len(hits) == 1 else "times"
     verb = VERB[q.direction] if q.direction else "moved"
+    every = moves_of(dataclasses.replace(q, size_bp=None), records)[0] if q.size_bp and q.direction else hits
+    if len(every) > len(hits):
+        return _sized_count(q, hits, every, span)
     what = f"the target range ({kind_phrase(q, plural=True)})" if q.size_bp or q.at_range else "the target range"
     direct = f"The FOMC {verb} {what} {count_words(len(hits))} {times} {span}"
     if q.direction in ("raise", "lower"):
@@ -296,6 +299,24 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         direct = "Yes: " + direct[0].lower() + direct[1:]
     quotes = [x for r in hits[:MAX_LISTED] for x in quote(r, r.decision_source)]
     return RecordAnswer(direct, quotes)
+
+def _sized_count(q: PolicyQuestion, hits: list[MeetingRecord], every: list[MeetingRecord], span: str) -> RecordAnswer:
+    """"How many 75 bp hikes in 2022?": the moves of that size among all the span's moves of that direction, and the
+    range the last of all left ("four hikes of 75 basis points ... leaving it at 3-3/4 to 4 percent" would name where
+    the last 75 bp hike left it, not where the year ended)."""
+    total = sum(r.change_bp or 0 for r in hits)
+    times = "time" if len(every) == 1 else "times"
+    sized = f"by {percentage_points(q.size_bp)}"
+    sized += f" each, {percentage_points(total)} in total" if len(hits) > 1 else ""
+    direct = (f"The FOMC {VERB[q.direction]} the target range {count_words(len(every))} {times} {span}, "
+              f"{count_words(len(hits))} of them {sized}")
+    if every[-1].range_after is not None:
+        direct += f", leaving it at {range_forms(every[-1].range_after)}"
+    direct += ": " + ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)})" for r in hits) + "."
+    if q.yes_no:
+        direct = "Yes: " + direct[0].lower() + direct[1:]
+    return RecordAnswer(direct, [x for r in hits[:MAX_LISTED] for x in quote(r, r.decision_source)])
+
 
 def _held_at(r: MeetingRecord) -> str:
     """"at 5-1/4 to 5-1/2 percent": where a hold left the range (what "no change" alone does not say)."""

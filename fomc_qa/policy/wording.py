@@ -79,8 +79,12 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
     changed = False
     for role in q.roles:
         previous: str | None = None
+        said_before: bool | None = None
         for r in chosen:
             sentences = r.sentences(role)
+            # a statement that says nothing in the role where the one before did (or the reverse) changed it too
+            changed = changed or (evolution and said_before is not None and said_before != bool(sentences))
+            said_before = bool(sentences)
             text = " ".join(s.source.sentence for s in sentences)
             for i, s in enumerate(sentences):
                 note = ""

@@ -75,9 +75,17 @@ _BOUND = re.compile(
 def _bounds(q: str) -> Iterator[re.Match[str]]:
     """The "after <date>" phrases of a (lower-case) question that count from a date."""
     for m in _BOUND.finditer(q):
-        if q[: m.start()].strip() == "" or m.group(1) == "since" or _FIRST_OCCURRENCE.search(q) \
+        opens = q[: m.start()].strip() == "" and not (_THAT_MEETINGS_MOVE.match(q, m.end())
+                                                       and not _COUNTED_RUN.search(q))
+        if opens or m.group(1) == "since" or _FIRST_OCCURRENCE.search(q) \
                 or _COUNTED_RUN.search(q[: m.start()]):  # "how many meetings in a row after the July 2023 hike"
             yield m
+
+
+# "After the July 2022 75bp hike, where did participants see ...?": the meeting of that move, whose minutes report
+# what was said after it was decided (a first/next occurrence or a count still counts from it).
+_THAT_MEETINGS_MOVE = re.compile(r"\s+(?:\d+\s?(?:bps?|basis[- ]points?)\s+|(?:quarter|half)[- ]point\s+)?"
+                                 r"(?:rate\s+)?(?:hike|increase|raise|cut|reduction|decision|move)\s*,")
 
 
 NEIGHBOUR = (rf"\b(?:the\s+)?(meeting|statement|decision|minutes)s?\s+(?:right\s+|immediately\s+|just\s+"

@@ -161,6 +161,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     if not named and lex.LATEST_MEETING.search(q):  # "at its last meeting": the latest indexed one
         span, named, q = [meetings[-1]], True, lex.LATEST_MEETING.sub("the meeting", q)
     intent, extra = _intent(q, named)
+    if intent == "mention" and named and len(span) == 1 and extra.get("edge") != "count":
+        return None  # "the November 2022 statement added 'sufficiently restrictive': why?": that statement's own text
     cycle = lex.CYCLE.search(q)
     # "the first cut after the 2022-23 hiking cycle": the meetings after the cycle, not the cycle's own
     after_cycle = cycle is not None and bool(lex.AFTER.search(q[:cycle.start()]))

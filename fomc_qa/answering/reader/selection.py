@@ -109,7 +109,7 @@ def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences
     asked = asked_kinds(question)
     _add_answer_types(picks, asked, wide_floor)
     _add_named_meetings(picks, named_meetings(question, passages), wide_floor)
-    _add_named_terms(picks, [name for name in topic_names(question) if name not in titled_names(question)])
+    _add_named_terms(picks, [name for name in topic_names(question) if name not in titled_names(question)], wide_floor)
     # the near-best margin is measured from the lead's support before its answer-type bonus: the bonus orders the
     # sentences, it does not make the rest of the answer less near
     typed = cfg.answer_type_bonus * sum(bool(kind.search(best.text)) for kind in asked)
@@ -238,15 +238,17 @@ def _add_named_meetings(picks: _Picks, named: set[str], floor: float) -> None:
             covered.add(meeting)
 
 
-def _add_named_terms(picks: _Picks, names: list[str]) -> None:
+def _add_named_terms(picks: _Picks, names: list[str], floor: float) -> None:
     """For each name the question asks about that no chosen sentence's passage spells ("... a quarter-point cut
-    and an end date for QT": every sentence so far is about the cut), the best sentence that spells it itself."""
+    and an end date for QT": every sentence so far is about the cut), the best sentence at or above `floor` that
+    spells it itself (not the minutes' opening that merely says "Washington")."""
     scored = picks.scored
     for name in names:
         if any(mentions(f"{spelled_header(scored[k].passage)} {scored[k].passage.text}".lower(), name)
                for k in picks.rows):
             continue
-        own = next((j for j in picks.order if mentions(scored[j].text.lower(), name)), None)
+        own = next((j for j in picks.order if scored[j].score >= floor and mentions(scored[j].text.lower(), name)),
+                   None)
         if own is not None:
             picks.admit(own)
 
