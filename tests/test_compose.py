@@ -619,3 +619,19 @@ def test_it_also_says_goes_on_only_with_the_document_the_lead_named_last():
             "2023 statement says that the Committee decided to raise the target range. [2]")
     assert not _names_source(lead, minutes)  # "They also say" here would tell the statement's words as the minutes'
     assert _names_source(lead.split(" The June 14, 2023 statement")[0], minutes)
+
+
+def test_what_markets_expected_is_left_to_the_sources_unless_markets_or_the_manager_are_asked():
+    from fomc_qa.answering.filler import is_filler
+    from fomc_qa.answering.quotes import Quote
+
+    desk = "FOMC minutes of September 21, 2022 (Developments in Financial Markets and Open Market Operations)"
+    expected = Quote(desk, "Policy-sensitive rates suggested that a 75 basis point increase in the target range was "
+                           "widely expected to be decided on at the Committee's September meeting.", " [3]")
+    assert is_filler(analyze("Why did the FOMC raise rates by 75 basis points in September 2022?"), expected)
+    assert not is_filler(analyze("What did markets expect before the September 2022 decision?"), expected)
+    assert not is_filler(analyze("What did the manager report in September 2022?"), expected)
+    # near miss: a fact told "as market participants expected" is the fact, not an expectation
+    cut = Quote(desk, "The Riksbank, the BOC, and the ECB cut their policy rates as market participants expected.",
+                " [2]")
+    assert not is_filler(analyze("Which foreign central banks cut rates in June 2024?"), cut)

@@ -13,6 +13,7 @@ from fomc_qa.answering.reasons import not_the_deciders_reason
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.lexicon import RATES
+from fomc_qa.question.subjects import Speaker
 from fomc_qa.text.sentences import HOUSEKEEPING
 
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
@@ -26,6 +27,13 @@ _ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve Sy
 # directive's business, no reason for a rate decision and no answer to a question that asks nothing of the Desk.
 _DIRECTS_THE_DESK = re.compile(r"\bdirects? the (?:Open Market )?Desk\b|\bauthorize and direct the Federal Reserve "
                                r"Bank of New York\b", re.I)
+# What markets, dealers or the Desk's survey respondents expected ("policy-sensitive rates suggested that a 75 basis
+# point increase ... was widely expected"): the manager's report, no answer to what the Committee decided or why
+# unless the manager or the markets are asked (blind judges: "market-expectation lines" as padding).
+_MARKETS_EXPECTED = re.compile(r"\bpolicy-sensitive\b|\b(?:survey )?respondents?\b|\bmarket-implied\b"
+                               r"|(?<!as )\bmarket participants (?:expected|anticipated|appeared|viewed)\b"
+                               r"|\bwidely expected\b"
+                               r"|\bmarket-based measures of (?:the )?(?:expected )?policy\b", re.I)
 # the minutes' housekeeping (text.sentences.HOUSEKEEPING) answers nothing unless asked ("when was the next meeting?")
 _HOUSEKEEPING = re.compile(rf"^(?:{HOUSEKEEPING})", re.I)
 _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve maximum employment"
@@ -46,6 +54,9 @@ def is_filler(analysis: QuestionAnalysis, q: Quote) -> bool:
     if _HOUSEKEEPING.match(q.text) and not analysis.subjects.housekeeping:
         return True
     if Ask.WHY in analysis.asks and not_the_deciders_reason(analysis, q):
+        return True
+    subjects = analysis.subjects
+    if _MARKETS_EXPECTED.search(q.text) and not (subjects.markets or Speaker.MANAGER in subjects.speakers):
         return True
     if _DIRECTS_THE_DESK.search(q.text) and not analysis.subjects.desk:
         return True

@@ -56,6 +56,10 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
     SubjectRule("rates", _ANY_RATE, ("What was the IORB rate after the July 2023 hike?",
                                      "What technical adjustment was made in June 2021?"),
                 ("What was the target range after the July 2023 hike?",)),
+    SubjectRule("markets", re.compile(r"\bmarkets?\b|\bexpect\w*|\bsurvey\w*|\bpric(?:ed|ing)\b|\bdealers?\b"
+                                      r"|\brespondents?\b|\byields?\b|\bfutures\b|\bforward curve\b", re.I),
+                ("What did markets expect for the June 2022 decision?", "What did the Desk survey show?"),
+                ("Why did the Committee hike 75 basis points in June 2022?",)),
     SubjectRule("housekeeping", re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b",
                                            re.I),
                 ("When was the next meeting scheduled after January 2024?", "Was the meeting adjourned early?"),
@@ -73,6 +77,7 @@ class Subjects:
     desk: bool = False  # the Desk's operations, the balance sheet, facilities: the directive's business
     rates: bool = False  # an administered rate (IORB, ON RRP, the primary credit rate) or "administered rates"
     housekeeping: bool = False  # the minutes' procedure: adjournment, the next meeting, approving the minutes
+    markets: bool = False  # what markets, dealers or survey respondents expected or priced
     words: frozenset[str] = frozenset()  # its words as typed, for a name an answer's quote gives ("Bowman")
 
 
@@ -81,4 +86,5 @@ def subjects_of(text: str) -> Subjects:
     found = {rule.subject for rule in SUBJECT_RULES if rule.pattern.search(text)}
     return Subjects(speakers=tuple(speaker for speaker in Speaker if speaker in found),
                     dissent="dissent" in found, desk="desk" in found, rates="rates" in found,
-                    housekeeping="housekeeping" in found, words=frozenset(_WORD.findall(text)))
+                    housekeeping="housekeeping" in found, markets="markets" in found,
+                    words=frozenset(_WORD.findall(text)))
