@@ -279,7 +279,8 @@ def test_qualified_answers():
     big = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[:4])
     # the moves of that size among all the span's hikes, and where the last of all left the range
     assert "3 (three) times in 2022, 1 (one) of them by 3/4 percentage point (75 basis points)" in big.direct
-    assert "June 15, 2022 (+75 basis points)" in big.direct and "May 4, 2022" not in big.direct
+    assert "June 15, 2022 (+75 basis points, to 1-1/2 to 1-3/4 percent)" in big.direct  # each with where it left it
+    assert "May 4, 2022" not in big.direct
     # moves of one size say it once in the Fed's form too
     both = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS),
                   [*chained[:4], chained[3].model_copy(update={"meeting_date": dt.date(2022, 7, 27)})])

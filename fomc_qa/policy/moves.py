@@ -312,7 +312,9 @@ def _sized_count(q: PolicyQuestion, hits: list[MeetingRecord], every: list[Meeti
               f"{count_words(len(hits))} of them {sized}")
     if every[-1].range_after is not None:
         direct += f", leaving it at {range_forms(every[-1].range_after)}"
-    direct += ": " + ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)})" for r in hits) + "."
+    direct += ": " + ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)}"
+                               + (f", to {fed_range(r.range_after)})" if r.range_after is not None else ")")
+                               for r in hits) + "."
     if q.yes_no:
         direct = "Yes: " + direct[0].lower() + direct[1:]
     return RecordAnswer(direct, [x for r in hits[:MAX_LISTED] for x in quote(r, r.decision_source)])
