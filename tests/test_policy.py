@@ -21,6 +21,7 @@ from fomc_qa.policy.record import (
     StatementSentence,
 )
 from fomc_qa.policy.timeline import chain, chain_problems, cycle_span, timeline_rows
+from fomc_qa.question.analysis import analyze
 from fomc_qa.question.intents import mention_term, parse_policy_question, presumed_move
 from fomc_qa.question.scope import out_of_scope
 from fomc_qa.question.shorthand import plain_question
@@ -1066,6 +1067,10 @@ def test_one_persons_attendance_is_answered_yes_or_no():
     dissent_and_absence = desk.consult("Jan 2023: was it unanimous, and which member was absent?")
     assert dissent_and_absence.answer.direct.endswith("Adriana D. Kugler was absent and not voting at the January 31, "
                                                       "2023 meeting.")
+    not_voting = desk.consult("Jan 2023: was it unanimous, and who did not vote?")
+    assert not_voting.answer.direct.endswith("Adriana D. Kugler was absent and not voting at the January 31, 2023 "
+                                             "meeting.")
+    assert not analyze("Did anyone not vote for the SRF in July 2021?").asks_absences  # near miss: a dissent
     everyone = desk.consult("Attendance at the January 2023 meeting?")  # no one named: the whole list
     assert everyone.answer.direct.startswith("The minutes of the January 31, 2023 meeting list")
 
