@@ -1331,3 +1331,10 @@ def test_the_moves_of_named_years_are_the_event_the_question_counts_from():
     cycle = parse_policy_question("When did the Fed make its first rate cut after the 2022-23 tightening cycle?",
                                   MEETINGS)
     assert cycle is not None and cycle.cycle == "raise" and cycle.after_cycle
+
+
+def test_setting_up_a_facility_is_not_asking_its_rate():
+    set_up = parse_policy_question("Why did the Committee set up the standing repo facility in March 2022?", MEETINGS)
+    assert set_up is None or set_up.intent != "rate"
+    level = parse_policy_question("What was the standing repo minimum bid rate set at in March 2022?", MEETINGS)
+    assert level is not None and level.intent == "rate"  # near miss: "set at" asks the level

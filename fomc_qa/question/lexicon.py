@@ -325,7 +325,7 @@ NEAR_ZERO = re.compile(r"\b(?:near|at|close to) zero\b|\b(?:zero|effective) lowe
 # "rate" asks a level, except in "the rate cut" (the policy move named beside a facility: "besides the rate cut, what
 # did the Committee decide about standing repo operations?").
 RATE_LEVEL = re.compile(r"\b(?:rates?(?!\s+(?:cuts?|hikes?|increases?|reductions?|decisions?|moves?)\b)|iorb|ioer"
-                         r"|percent|level|set|adjust\w*|moved?|changed?)\b", _W)
+                         r"|percent|level|set(?!\s+up\b)|adjust\w*|moved?|changed?)\b", _W)  # "set up" a facility
 
 POINT_INTENTS = ("rate", "decision", "change", "votes", "dissents", "attendance", "officer", "role")
 
