@@ -22,9 +22,10 @@ from fomc_qa.policy.record import (
 )
 from fomc_qa.policy.timeline import chain, chain_problems, cycle_span, timeline_rows
 from fomc_qa.question.analysis import analyze
-from fomc_qa.question.intents import mention_term, parse_policy_question, presumed_move
+from fomc_qa.question.intents import parse_policy_question, presumed_move
 from fomc_qa.question.scope import out_of_scope
 from fomc_qa.question.shorthand import plain_question
+from fomc_qa.question.slots import mention_term
 
 D = dt.date
 
@@ -760,7 +761,7 @@ def test_a_move_asked_with_whether_anyone_wanted_more():
 
 
 def test_a_meeting_next_to_a_named_one_ranges_without_a_unit_and_more_scope():
-    from fomc_qa.question.intents import range_of
+    from fomc_qa.question.slots import range_of
 
     assert range_of("How long did the range sit at 0 to 1/4?") == (0.0, 0.25)
     assert range_of("hold at 5.25-5.5% before cutting") == (5.25, 5.5)
@@ -1024,7 +1025,7 @@ def test_a_size_asked_with_why_quotes_the_statements_reasons():
     ("Which statements mentioned tariffs and when?", "tariffs"),
 ])
 def test_a_term_may_end_in_and_a_word_but_not_in_a_question_word(question, term):
-    from fomc_qa.question.intents import mention_term
+    from fomc_qa.question.slots import mention_term
 
     assert mention_term(question) == term
     assert parse_policy_question(question, MEETINGS) is None or parse_policy_question(question, MEETINGS).intent == \
@@ -1338,3 +1339,11 @@ def test_setting_up_a_facility_is_not_asking_its_rate():
     assert set_up is None or set_up.intent != "rate"
     level = parse_policy_question("What was the standing repo minimum bid rate set at in March 2022?", MEETINGS)
     assert level is not None and level.intent == "rate"  # near miss: "set at" asks the level
+
+
+def test_why_of_a_meeting_after_a_run_is_that_meeting_s_why_not_the_run():
+    why = parse_policy_question("Jan 2023: why did the Committee slow to 25bp after four straight 75bp hikes?",
+                                MEETINGS)
+    assert why is None or not why.streak  # "the longest run ... was one meeting" answered nothing
+    run = parse_policy_question("how many straight holds at 5.25-5.5% before the Sept 2024 cut?", MEETINGS)
+    assert run is not None and run.streak  # near miss: a count of the run itself

@@ -13,7 +13,7 @@ from fomc_qa.policy.record import MeetingRecord, RateRange, Source
 from fomc_qa.question import analysis as analysis_module
 from fomc_qa.question.analysis import QuestionIndex, analyze
 from fomc_qa.question.asks import ASK_RULES, Ask, ask_of
-from fomc_qa.question.intents import direction_of
+from fomc_qa.question.slots import direction_of
 from fomc_qa.question.subjects import SUBJECT_RULES, Speaker, subjects_of
 
 D = dt.date

@@ -17,6 +17,7 @@ import dataclasses
 import re
 from dataclasses import dataclass
 
+from fomc_qa.answering.citing import MARK, cite_after_line, cite_items
 from fomc_qa.answering.content_words import adds, repeats, said_in
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
@@ -62,8 +63,6 @@ _ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z]
 _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\w.'-]*,?\s+(?:and\s+)?){1,12}?"
                              r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
-_DAY = re.compile(r"\b[A-Z][a-z]+ \d{1,2}, \d{4}\b")
-_MARK = re.compile(r"\[\d+\]")
 _AMOUNT = re.compile(r"\$\d+(?:\.\d+)? (?:billion|million|trillion)")
 # the documents a lead names as it tells them ("The July 27, 2022 minutes say that ...")
 _SOURCE_NAMED = re.compile(r"\bThe ([A-Z][a-z]+ \d{1,2}, \d{4}) (statement|minutes)\b")
@@ -125,11 +124,11 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if record_direct and not _lists(analysis):  # the record's line says these already: it cites them itself
         said = [q for q in evidence if not q.note and (said_in(q, lead) or _decision_beside_why(analysis, q, line))]
         evidence = [q for q in evidence if q not in said]
-        lead = _citing(lead, line, said)
+        lead = cite_after_line(lead, line, said)
     if record_direct and _itemized(analysis) and len(evidence) > MAX_QUOTES:  # "seven hikes: March 16 [6], ..."
-        lead, evidence = _cite_items(lead, line, evidence[MAX_QUOTES:]), evidence[:MAX_QUOTES]
-    if record_direct and not evidence and not _MARK.search(lead):  # every quote left: the line still cites them
-        lead = _citing(lead, line, [q for q in quotes if q.text in record_quotes])
+        lead, evidence = cite_items(lead, line, evidence[MAX_QUOTES:]), evidence[:MAX_QUOTES]
+    if record_direct and not evidence and not MARK.search(lead):  # every quote left: the line still cites them
+        lead = cite_after_line(lead, line, [q for q in quotes if q.text in record_quotes])
     return Composed(lead, _lines(evidence))
 
 
@@ -235,45 +234,11 @@ def _decision_beside_why(analysis: QuestionAnalysis, q: Quote, line: str) -> boo
     return Ask.WHY in analysis.asks and bool(_STATES_MOVE.search(line)) and bool(_DECISION.search(q.text))
 
 
-def _citing(lead: str, line: str, said: list[Quote]) -> str:
-    """The lead with the markers of the quotes its record `line` says, right after that line, so the answer still
-    cites the passages it no longer quotes."""
-    marks = _new_marks(said, lead)
-    if not marks or line not in lead:
-        return lead
-    return lead.replace(line, f"{line}{marks}", 1)
-
-
-def _new_marks(quotes: list[Quote], lead: str) -> str:
-    """The quotes' markers the lead does not cite yet, once each, as they follow a sentence (" [6] [7]")."""
-    return "".join(dict.fromkeys(m for q in quotes for m in re.findall(r" ?\[\d+\]", q.marks)
-                                 if m.strip() not in lead))
-
-
 def _itemized(analysis: QuestionAnalysis) -> bool:
     """The record's line lists the meetings it counts or names, each with what happened there ("seven times in
     2022: March 16, 2022 (+25 basis points), ..."): each item can carry its own citation."""
     policy = analysis.record.policy
     return policy is not None and policy.intent in ITEMIZED
-
-
-def _cite_items(lead: str, line: str, cited: list[Quote]) -> str:
-    """The lead with each of the `cited` quotes' markers after its meeting's item in the record's `line` ("March 16,
-    2022 (+25 basis points) [6], May 4, 2022 ..."): the quotes beyond MAX_QUOTES go to the sources, and each item
-    still cites its own. A quote whose meeting the line does not name keeps nothing in the lead (it goes too)."""
-    if line not in lead:
-        return lead
-    days = {day_of(q): q for q in reversed(cited) if day_of(q)}  # the first quote of each meeting
-    dates = [m.start() for m in _DAY.finditer(line)] + [len(line)]  # each item runs to the next date
-    starts = sorted((line.find(day), day) for day in days if day in line)
-    marked, last = [], 0
-    for start, day in starts:
-        end = next(d for d in dates if d > start)
-        item_end = start + len(line[start:end].rstrip(" ,;:."))
-        marks = _new_marks([days[day]], lead)
-        marked += [line[last:item_end], marks]
-        last = item_end
-    return lead.replace(line, "".join([*marked, line[last:]]), 1)
 
 
 def _names_source(lead: str, q: Quote) -> bool:

@@ -18,95 +18,19 @@ from collections.abc import Sequence
 from fomc_qa.question import lexicon as lex
 from fomc_qa.question.dates import asks_how_held, month_meetings, parse_filter
 from fomc_qa.question.policy_question import Intent, PolicyQuestion
+from fomc_qa.question.slots import (
+    direction_of,
+    mention_term,
+    officer_titles,
+    range_of,
+    replacing_term,
+    roles_of,
+    size_of,
+)
 from fomc_qa.text.months import MONTH, MONTH_NUMBERS, YEAR, month_number
 from fomc_qa.text.names import is_common, specific_names
-from fomc_qa.text.numbers import fed_number
 
 _W = re.IGNORECASE
-
-
-def replacing_term(text: str) -> str | None:
-    """The newer of two quoted terms the question says one replaced the other with, lower-case, or None."""
-    quoted = list(lex.QUOTED.finditer(text))
-    for older, newer in zip(quoted, quoted[1:], strict=False):
-        between = text[older.end():newer.start()]
-        if lex.TRANSITION.fullmatch(between):
-            return newer.group(1).strip().lower()
-        if lex.REPLACED.fullmatch(between):
-            return older.group(1).strip().lower()
-    return None
-
-
-def mention_term(text: str) -> str | None:
-    """The term a question asks the statements' wording about, lower-case, or None."""
-    replacing = replacing_term(text)
-    if replacing:
-        return replacing
-    quoted = lex.QUOTED.search(text)
-    if quoted:
-        return quoted.group(1).strip().lower()
-    after = lex.TERM_AFTER.search(text)
-    return after.group("term").strip().lower() if after else None
-
-
-def officer_titles(text: str) -> tuple[str, ...]:
-    """The Committee titles a question names, canonical as the minutes write them."""
-    found = [(m.start(), title) for title, words in lex.OFFICER_TITLES
-             if (m := re.search(rf"\b(?:{words})", text, _W))]
-    return tuple(title for _, title in sorted(found))
-
-
-def direction_of(text: str) -> str | None:
-    """The kind of move a question asks about ("hikes", "cuts", "holds"): the one named outside the
-    clause it counts from, if exactly one kind is named there."""
-    text = lex.NOT_POLICY_MOVES.sub(" ", text)
-    main = lex.EVENT_CLAUSE.sub("", lex.LOWER_BOUND.sub("the floor", text)).strip() or text
-    found = _directions(main)
-    return found[0] if len(found) == 1 else None
-
-
-def _directions(text: str) -> list[str]:
-    found = [name for name, pattern in lex.DIRECTIONS if re.search(rf"\b{pattern}\b", text, _W)]
-    explicit_hold = re.search(r"\b(?:hold|held|pause\w*|unchanged|steady)\b", text, _W)
-    if "maintain" in found and len(found) > 1 and not explicit_hold:
-        found.remove("maintain")  # "keep raising" is a raise
-    return found
-
-
-def size_of(text: str) -> int | None:
-    """The size of move a question names, in basis points."""
-    m = lex.SIZE_BP.search(text)
-    if not m:
-        return None
-    if m.group(1):
-        return int(m.group(1))
-    if m.group(2):
-        return lex.SIZE_WORDS[m.group(2).lower().replace("-", " ")]
-    points = fed_number(m.group(3)) if "/" in m.group(3) else float(m.group(3))
-    return round(points * 100)
-
-
-def range_of(text: str) -> tuple[float, float] | None:
-    m = lex.RANGE_IN_Q.search(text)
-    if m:
-        low, high = (m.group(1), m.group(2)) if m.group(1) else (m.group(3), m.group(4))
-        return fed_number(low), fed_number(high)
-    return (0.0, 0.25) if lex.NEAR_ZERO.search(text) else None
-
-
-def roles_of(text: str) -> tuple[str, ...]:
-    """The statement roles a question names, in the order it names them."""
-    found = []
-    for role, words in lex.ROLE_WORDS.items():
-        m = re.search(rf"\b(?:{words})\b", text, _W)
-        if m:
-            found.append((m.start(), role))
-    return tuple(role for _, role in sorted(found))
-
-
-def role_of(text: str) -> str | None:
-    roles = roles_of(text)
-    return roles[0] if roles else None
 
 
 def _span(question: str, meetings: Sequence[dt.date]) -> tuple[list[dt.date], bool]:
@@ -160,25 +84,10 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     span, named = _span(q, meetings)
     if not named and lex.LATEST_MEETING.search(q):  # "at its last meeting": the latest indexed one
         span, named, q = [meetings[-1]], True, lex.LATEST_MEETING.sub("the meeting", q)
-    intent, extra = _intent(q, named)
-    if intent == "mention" and named and len(span) == 1 and extra.get("edge") != "count":
-        return None  # "the November 2022 statement added 'sufficiently restrictive': why?": that statement's own text
+    intent, extra = _of_one_meeting(q, *_intent(q, named), named, span)
     cycle = lex.CYCLE.search(q)
-    # "the first cut after the 2022-23 hiking cycle": the meetings after the cycle, not the cycle's own
-    after_cycle = cycle is not None and bool(lex.AFTER.search(q[:cycle.start()]))
     if cycle:
-        kind = "raise" if cycle.group(1) else "lower"
-        extra = {**extra, "cycle": kind, "after_cycle": after_cycle}
-        if not after_cycle and (intent is None or intent == "current"
-                                or (intent == "decision" and not extra.get("direction"))):
-            rest = q[:cycle.start()] + q[cycle.end():]
-            rest = lex.CYCLE_DATED.sub(" ", rest)  # "the cycle that began in 2022": which cycle, not what is asked
-            intent = "last" if lex.CYCLE_END.search(rest) and not lex.CYCLE_BEGIN.search(rest) else \
-                "first" if lex.CYCLE_BEGIN.search(rest) else "count"
-            extra = {**extra, "also_size": intent == "count"}
-        if intent in ("first", "last", "count", "largest", "smallest") and not extra.get("direction") \
-                and not after_cycle:
-            extra["direction"] = kind
+        intent, extra = _in_a_cycle(q, cycle, intent, extra)
     if intent is None:
         return None
     if cycle and named and len(span) == 1 and intent in ("reason", *lex.POINT_INTENTS):
@@ -231,6 +140,41 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
         intent = "count" if intent in ("decision", "change") else intent
     return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, yes_no=yes_no,
                           presumed=None if yes_no or len(span) != 1 else presumed_move(q), **extra)
+
+
+def _of_one_meeting(q: str, intent: Intent | None, extra: dict, named: bool,
+                    span: list[dt.date]) -> tuple[Intent | None, dict]:
+    """A first/last mention or a run counted within one named meeting says nothing ("the only one that did", "the
+    longest run of holds was one meeting"): a quoted phrase of that statement ("the November 2022 statement added
+    'sufficiently restrictive': why?") is its own text, for the passages; a why of a run ("Jan '25: why pause after
+    three straight cuts?") is read again without the clause naming the event."""
+    if not named or len(span) != 1:
+        return intent, extra
+    if intent == "mention" and extra.get("edge") != "count":
+        return None, {}
+    if intent == "count" and extra.get("streak") and lex.WHY.search(q):
+        main = lex.EVENT_CLAUSE.sub(" ", q).strip()
+        again = _intent(main, named) if main != q else (None, {})
+        return again if not again[1].get("streak") else (None, {})
+    return intent, extra
+
+
+def _in_a_cycle(q: str, cycle: re.Match[str], intent: Intent | None, extra: dict) -> tuple[Intent | None, dict]:
+    """A question naming a hiking or easing cycle: its kind of move, and for "the first cut after the 2022-23 hiking
+    cycle" the meetings after the cycle, not the cycle's own."""
+    after_cycle = bool(lex.AFTER.search(q[:cycle.start()]))
+    kind = "raise" if cycle.group(1) else "lower"
+    extra = {**extra, "cycle": kind, "after_cycle": after_cycle}
+    if not after_cycle and (intent is None or intent == "current"
+                            or (intent == "decision" and not extra.get("direction"))):
+        rest = q[:cycle.start()] + q[cycle.end():]
+        rest = lex.CYCLE_DATED.sub(" ", rest)  # "the cycle that began in 2022": which cycle, not what is asked
+        intent = "last" if lex.CYCLE_END.search(rest) and not lex.CYCLE_BEGIN.search(rest) else \
+            "first" if lex.CYCLE_BEGIN.search(rest) else "count"
+        extra = {**extra, "also_size": intent == "count"}
+    if intent in ("first", "last", "count", "largest", "smallest") and not extra.get("direction") and not after_cycle:
+        extra["direction"] = kind
+    return intent, extra
 
 
 def presumed_move(q: str) -> str | None:
