@@ -56,10 +56,11 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
     SubjectRule("rates", _ANY_RATE, ("What was the IORB rate after the July 2023 hike?",
                                      "What technical adjustment was made in June 2021?"),
                 ("What was the target range after the July 2023 hike?",)),
-    SubjectRule("markets", re.compile(r"\bmarkets?\b|\bexpect\w*|\bsurvey\w*|\bpric(?:ed|ing)\b|\bdealers?\b"
-                                      r"|\brespondents?\b|\byields?\b|\bfutures\b|\bforward curve\b", re.I),
+    SubjectRule("markets", re.compile(r"\bmarkets?\b|\bsurvey\w*|\bpric(?:ed|ing)\b|\bdealers?\b|\brespondents?\b"
+                                      r"|\byields?\b|\bfutures\b|\bforward curve\b|\binvestors?\b", re.I),
                 ("What did markets expect for the June 2022 decision?", "What did the Desk survey show?"),
-                ("Why did the Committee hike 75 basis points in June 2022?",)),
+                ("Why did the Committee hike 75 basis points in June 2022?",
+                 "What did most participants expect for cuts later in 2025?")),  # the participants' expectation
     SubjectRule("housekeeping", re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b",
                                            re.I),
                 ("When was the next meeting scheduled after January 2024?", "Was the meeting adjourned early?"),
