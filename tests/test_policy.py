@@ -1347,3 +1347,12 @@ def test_why_of_a_meeting_after_a_run_is_that_meeting_s_why_not_the_run():
     assert why is None or not why.streak  # "the longest run ... was one meeting" answered nothing
     run = parse_policy_question("how many straight holds at 5.25-5.5% before the Sept 2024 cut?", MEETINGS)
     assert run is not None and run.streak  # near miss: a count of the run itself
+
+
+def test_a_total_from_a_range_counts_every_move_from_there():
+    q = parse_policy_question("How many times did the FOMC raise rates in 2022, and what was the total increase from "
+                              "the 0 to 1/4 percent range it had held in January 2022?", MEETINGS)
+    assert q is not None and q.intent == "count" and q.at_range is None and q.also_size
+    # near miss: "the first hike off 0 to 1/4 percent" names which move
+    first = parse_policy_question("When was the first hike from 0 to 1/4 percent?", MEETINGS)
+    assert first is not None and first.at_range == (0.0, 0.25)

@@ -404,7 +404,11 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if lex.DURATION.search(q) and qualifiers["at_range"] is not None:
         return "duration", {"at_range": qualifiers["at_range"]}
     if lex.COUNT.search(q) or lex.STREAK.search(q) or lex.AVERAGE.search(q):
-        return "count", {**qualifiers, "also_size": bool(lex.SIZE.search(q) or re.search(r"\btotal\b", q, _W)),
+        total = bool(re.search(r"\btotal\b|\bcumulative\w*", q, _W))
+        # "the total reduction from the 1-1/2 to 1-3/4 percent range": where the total starts, not which moves count
+        if total and qualifiers["at_range"] and lex.FROM_RANGE.search(q):
+            qualifiers = {**qualifiers, "at_range": None, "from_range": False}
+        return "count", {**qualifiers, "also_size": bool(lex.SIZE.search(q)) or total,
                          "streak": bool(lex.STREAK.search(q)), "average": bool(lex.AVERAGE.search(q))}
     if lex.LARGEST.search(q) or lex.SMALLEST.search(q):
         return ("largest" if lex.LARGEST.search(q) else "smallest"), qualifiers
