@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
 
 import pytest
 
@@ -1356,3 +1357,11 @@ def test_a_total_from_a_range_counts_every_move_from_there():
     # near miss: "the first hike off 0 to 1/4 percent" names which move
     first = parse_policy_question("When was the first hike from 0 to 1/4 percent?", MEETINGS)
     assert first is not None and first.at_range == (0.0, 0.25)
+
+
+def test_one_meeting_s_dissents_say_the_vote_they_made():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    march = desk.consult("Who dissented at the March 2022 meeting?")
+    assert march.question.intent == "dissents" and re.search(r"meeting in a \d+–1 vote", march.answer.direct)
+    # near miss: one person's dissents are counted, not voted
+    assert " vote" not in desk.consult("How many times did James Bullard dissent in 2022?").answer.direct.split(":")[0]

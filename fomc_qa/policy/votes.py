@@ -141,6 +141,8 @@ def answer_dissents(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Reco
         side = {"easier": " for a lower target range than the Committee's", "tighter": " for a higher target range "
                 "than the Committee's"}.get(q.dissent_side or "", "")
         lead = f"There {'was' if n == 1 else 'were'} {count_words(n)} dissent{'s' if n != 1 else ''}{side} {span}"
+    if len(with_dissent) == 1 and not person:  # one meeting's dissents: the vote they made ("a 9–2 vote")
+        lead += f" in a {tally(with_dissent[0])} vote"
     if len(with_dissent) == 1 and (theirs := _committee(with_dissent[0], with_dissent[0].dissents)):
         lead += f", where {theirs}"
     return RecordAnswer(f"{lead}: " + "; ".join(parts) + ".", unique_quotes(quotes)[:MAX_LISTED])
