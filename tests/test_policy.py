@@ -281,13 +281,14 @@ def test_qualified_answers():
     chained = chain(RECORDS)
     big = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[:4])
     # the moves of that size among all the span's hikes, and where the last of all left the range
-    assert "3 (three) times in 2022, 1 (one) of them by 3/4 percentage point (75 basis points)" in big.direct
+    assert "3 (three) times in 2022, by " in big.direct  # all the span's hikes, and their total
+    assert "; 1 (one) of them was by 3/4 percentage point (75 basis points): " in big.direct
     assert "June 15, 2022 (+75 basis points, to 1-1/2 to 1-3/4 percent)" in big.direct  # each with where it left it
     assert "May 4, 2022" not in big.direct
     # moves of one size say it once in the Fed's form too
     both = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS),
                   [*chained[:4], chained[3].model_copy(update={"meeting_date": dt.date(2022, 7, 27)})])
-    assert "2 (two) of them by 3/4 percentage point (75 basis points) each, 1-1/2 percentage points" in both.direct
+    assert "2 (two) of them were by 3/4 percentage point (75 basis points) each" in both.direct
     # near miss: when every hike of the span is of that size, the count is of them alone
     only = answer(parse_policy_question("How many 75-basis-point hikes were there in 2022?", MEETINGS), chained[3:4])
     assert "(75-basis-point increases) 1 (one) time" in only.direct
@@ -774,6 +775,8 @@ def test_a_meeting_next_to_a_named_one_ranges_without_a_unit_and_more_scope():
     assert streak is not None and streak.question.streak
     assert out_of_scope("Where is the effective federal funds rate printing today?") is not None
     assert out_of_scope("What is the median dot for 2026 in the December 2025 SEP?") is not None
+    assert out_of_scope("What was the median participant projection for the funds rate at end-2026 in the December "
+                        "2025 Summary of Economic Projections?") is not None
     assert out_of_scope("When did the median Desk survey respondent expect the first rate hike in June 2021?") is None
     previewed = "The March 2024 minutes previewed slowing runoff. What was decided at the next meeting?"
     assert out_of_scope(previewed) is None

@@ -304,17 +304,17 @@ def _sized_count(q: PolicyQuestion, hits: list[MeetingRecord], every: list[Meeti
     """"How many 75 bp hikes in 2022?": the moves of that size among all the span's moves of that direction, and the
     range the last of all left ("four hikes of 75 basis points ... leaving it at 3-3/4 to 4 percent" would name where
     the last 75 bp hike left it, not where the year ended)."""
-    total = sum(r.change_bp or 0 for r in hits)
+    total = sum(r.change_bp or 0 for r in every)
     times = "time" if len(every) == 1 else "times"
-    sized = f"by {percentage_points(q.size_bp)}"
-    sized += f" each, {percentage_points(total)} in total" if len(hits) > 1 else ""
-    direct = (f"The FOMC {VERB[q.direction]} the target range {count_words(len(every))} {times} {span}, "
-              f"{count_words(len(hits))} of them {sized}")
+    direct = (f"The FOMC {VERB[q.direction]} the target range {count_words(len(every))} {times} {span}, by "
+              f"{percentage_points(total)} in total")
     if every[-1].range_after is not None:
         direct += f", leaving it at {range_forms(every[-1].range_after)}"
-    direct += ": " + ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)}"
-                               + (f", to {fed_range(r.range_after)})" if r.range_after is not None else ")")
-                               for r in hits) + "."
+    each = " each" if len(hits) > 1 else ""
+    items = ", ".join(f"{day(r.meeting_date)} ({_signed(r.change_bp or 0)}"
+                      + (f", to {fed_range(r.range_after)})" if r.range_after is not None else ")") for r in hits)
+    direct += (f"; {count_words(len(hits))} of them {'were' if len(hits) > 1 else 'was'} by "
+               f"{percentage_points(q.size_bp)}{each}: {items}.")
     if q.yes_no:
         direct = "Yes: " + direct[0].lower() + direct[1:]
     return RecordAnswer(direct, [x for r in hits[:MAX_LISTED] for x in quote(r, r.decision_source)])

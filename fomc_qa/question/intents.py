@@ -331,6 +331,16 @@ def _edits_asked(q: str) -> str | None:
     return "removed" if removed and not added else "added" if added and not removed else None
 
 
+def _count_qualifiers(q: str, qualifiers: dict) -> dict:
+    """A count's qualifiers: the total too when asked, a run or an average; "the total reduction from the 1-1/2 to
+    1-3/4 percent range" names where the total starts, not which moves count."""
+    total = bool(re.search(r"\btotal\b|\bcumulative\w*", q, _W))
+    if total and qualifiers["at_range"] and lex.FROM_RANGE.search(q):
+        qualifiers = {**qualifiers, "at_range": None, "from_range": False}
+    return {**qualifiers, "also_size": bool(lex.SIZE.search(q)) or total, "streak": bool(lex.STREAK.search(q)),
+            "average": bool(lex.AVERAGE.search(q))}
+
+
 def _about_policy_rate(q: str) -> bool:
     """Whether the question names the policy rate, not only another rate ("the unemployment rate") or an administered
     one ("a single interest rate on reserve balances")."""
@@ -404,12 +414,7 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     if lex.DURATION.search(q) and qualifiers["at_range"] is not None:
         return "duration", {"at_range": qualifiers["at_range"]}
     if lex.COUNT.search(q) or lex.STREAK.search(q) or lex.AVERAGE.search(q):
-        total = bool(re.search(r"\btotal\b|\bcumulative\w*", q, _W))
-        # "the total reduction from the 1-1/2 to 1-3/4 percent range": where the total starts, not which moves count
-        if total and qualifiers["at_range"] and lex.FROM_RANGE.search(q):
-            qualifiers = {**qualifiers, "at_range": None, "from_range": False}
-        return "count", {**qualifiers, "also_size": bool(lex.SIZE.search(q)) or total,
-                         "streak": bool(lex.STREAK.search(q)), "average": bool(lex.AVERAGE.search(q))}
+        return "count", _count_qualifiers(q, qualifiers)
     if lex.LARGEST.search(q) or lex.SMALLEST.search(q):
         return ("largest" if lex.LARGEST.search(q) else "smallest"), qualifiers
     if lex.STARTED.search(main) or lex.FIRST.search(q) or (lex.LIFTOFF.search(main) and not lex.LAST.search(q)):

@@ -170,8 +170,9 @@ _OTHER_SPEECH = re.compile(
 # press conference" nor "the post-meeting presser"
 _NAMES_DOCUMENTS = re.compile(r"\bminutes\b|(?<!opening )\bstatements?\b", _W)
 _SEP_FIGURE = re.compile(
-    r"\b(?:dot plot|dots?|median (?:fomc |participant's |participants' )?(?:dot|projection)s?)\b"
-    r"|\b(?:summary of economic projections|sep)\b.{0,60}\b(?:median|projected (?:path|level))\b", _W)
+    r"\b(?:dot plot|dots?|median (?:fomc |participants?(?:'s|')? )?(?:dot|projection)s?)\b"
+    r"|\b(?:summary of economic projections|sep)\b.{0,60}\b(?:median|projected (?:path|level))\b"
+    r"|\bmedian\b.{0,80}\bin the (?:\w+ \d{4} )?(?:summary of economic projections|sep)\b", _W)
 
 
 # "What happened to the VIX after SVB failed in March 2023?": how a market moved over a recorded month is what the
