@@ -49,21 +49,21 @@ def is_filler(analysis: QuestionAnalysis, q: Quote) -> bool:
     """A quotation that does not help: an administered-rate vote when rates (or that rate) are not asked, procedure,
     the standing guidance or a dissenter's preference beside a why of the Committee's decision, or another meeting's
     sentence when the question names one meeting."""
+    subjects = analysis.subjects
     if _PROCEDURE.match(q.text) or off_meeting(analysis, q):
         return True
-    if _HOUSEKEEPING.match(q.text) and not analysis.subjects.housekeeping:
+    if _HOUSEKEEPING.match(q.text) and not subjects.housekeeping:
         return True
     if Ask.WHY in analysis.asks and not_the_deciders_reason(analysis, q):
         return True
-    subjects = analysis.subjects
     if _MARKETS_EXPECTED.search(q.text) and not (subjects.markets or Speaker.MANAGER in subjects.speakers):
         return True
-    if _DIRECTS_THE_DESK.search(q.text) and not analysis.subjects.desk:
+    if _DIRECTS_THE_DESK.search(q.text) and not subjects.desk:
         return True
     named = analysis.record.policy.rates if analysis.record.policy else ()
     if named and _ADMINISTERED_VOTE.search(q.text):  # the primary credit rate asked: the IORB vote is another rate's
         return not any(RATES[name].search(q.text) for name in named)
-    return not analysis.subjects.rates and bool(_ADMINISTERED_VOTE.search(q.text))
+    return not subjects.rates and bool(_ADMINISTERED_VOTE.search(q.text))
 
 
 def off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:

@@ -130,16 +130,22 @@ def facet_hits(analysis: QuestionAnalysis, retrieve: Retrieve, hits: list[Search
     the whole question ranks lower. Each part is searched with the question's dates and names it leaves out."""
     if len(analysis.parts) < 2:
         return []
-    seen = {h.chunk_id for h in hits}
-    meetings = {h.meeting_date for h in hits}  # a part is asked of the same meetings, not of others
     extra: list[SearchHit] = []
     for part in analysis.parts:
-        best = next((h for h in retrieve(part.search or part.query, 3)
-                     if h.chunk_id not in seen and h.meeting_date in meetings), None)
-        if best is not None and len(extra) < MAX_FACET_HITS:
+        if len(extra) >= MAX_FACET_HITS:
+            break
+        best = _unread(retrieve(part.search or part.query, 3), [*hits, *extra])
+        if best is not None:
             extra.append(best)
-            seen.add(best.chunk_id)
     return extra
+
+
+def _unread(found: list[SearchHit], read: list[SearchHit], keep: Callable[[SearchHit], bool] = lambda h: True
+            ) -> SearchHit | None:
+    """The first hit of a further search that is none of the passages `read` already and of their meetings (a part
+    or a name is asked of the same meetings, not of others)."""
+    seen, meetings = {h.chunk_id for h in read}, {h.meeting_date for h in read}
+    return next((h for h in found if h.chunk_id not in seen and h.meeting_date in meetings and keep(h)), None)
 
 
 MAX_NAMED_HITS = 2
@@ -152,17 +158,16 @@ def named_hits(analysis: QuestionAnalysis, retrieve: Retrieve, hits: list[Search
     the name alone (at most MAX_NAMED_HITS, after them). Without it the reader declines for want of the name
     although the meeting's statement says it in the Committee's words ("conclude the reduction of its aggregate
     securities holdings")."""
-    seen = {h.chunk_id for h in hits}
-    meetings = {h.meeting_date for h in hits}
     extra: list[SearchHit] = []
     for name, search in analysis.name_searches:
-        if len(extra) >= MAX_NAMED_HITS or any(mentions(h.text.lower(), name) for h in (*hits, *extra)):
+        if len(extra) >= MAX_NAMED_HITS:
+            break
+        if any(mentions(h.text.lower(), name) for h in (*hits, *extra)):
             continue
-        best = next((h for h in retrieve(search, NAME_SEARCH_DEPTH) if h.chunk_id not in seen
-                     and h.meeting_date in meetings and mentions(h.text.lower(), name)), None)
+        best = _unread(retrieve(search, NAME_SEARCH_DEPTH), [*hits, *extra],
+                       lambda h, name=name: mentions(h.text.lower(), name))
         if best is not None:
             extra.append(best)
-            seen.add(best.chunk_id)
     return extra
 
 

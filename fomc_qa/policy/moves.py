@@ -273,12 +273,12 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         answer = none_of(noun, span, records)
         direct = "No: " + answer.direct[0].lower() + answer.direct[1:] if q.yes_no else answer.direct
         return RecordAnswer(direct, answer.quotes)
+    every = moves_of(dataclasses.replace(q, size_bp=None), records)[0] if q.size_bp and q.direction else hits
+    if len(every) > len(hits):  # "how many 75 bp hikes?" among hikes of other sizes
+        return _sized_count(q, hits, every, span)
     total = sum(r.change_bp or 0 for r in hits)
     times = "time" if len(hits) == 1 else "times"
     verb = VERB[q.direction] if q.direction else "moved"
-    every = moves_of(dataclasses.replace(q, size_bp=None), records)[0] if q.size_bp and q.direction else hits
-    if len(every) > len(hits):
-        return _sized_count(q, hits, every, span)
     what = f"the target range ({kind_phrase(q, plural=True)})" if q.size_bp or q.at_range else "the target range"
     direct = f"The FOMC {verb} {what} {count_words(len(hits))} {times} {span}"
     if q.direction in ("raise", "lower"):
@@ -299,6 +299,7 @@ def answer_count(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> RecordA
         direct = "Yes: " + direct[0].lower() + direct[1:]
     quotes = [x for r in hits[:MAX_LISTED] for x in quote(r, r.decision_source)]
     return RecordAnswer(direct, quotes)
+
 
 def _sized_count(q: PolicyQuestion, hits: list[MeetingRecord], every: list[MeetingRecord], span: str) -> RecordAnswer:
     """"How many 75 bp hikes in 2022?": the moves of that size among all the span's moves of that direction, and the

@@ -113,6 +113,7 @@ def _read(question: str, index: QuestionIndex, search_parts: bool) -> QuestionAn
     dated = index.name_event(plain) if index.name_event is not None else plain
     meetings = list(index.meetings)
     expanded = expand(plain)
+    names = tuple(topic_names(plain))
     return QuestionAnalysis(
         asked=question,
         plain=plain,
@@ -124,20 +125,20 @@ def _read(question: str, index: QuestionIndex, search_parts: bool) -> QuestionAn
         parts=_parts(plain, index, search_parts),
         record_parts=_record_parts(dated, index.meetings),
         expanded=expanded,
-        names=tuple(topic_names(plain)),
+        names=names,
         expanded_names=tuple(topic_names(expanded)),
         between_meetings=bool(_BETWEEN_MEETINGS.search(plain)),
         asks_absences=bool(_ABSENT.search(dated)),
         subjects=subjects_of(plain),
-        name_searches=_name_searches(plain, index) if search_parts else (),
+        name_searches=_name_searches(names, plain, index) if search_parts else (),
     )
 
 
-def _name_searches(plain: str, index: QuestionIndex) -> tuple[tuple[str, QuestionAnalysis], ...]:
+def _name_searches(names: tuple[str, ...], plain: str,
+                   index: QuestionIndex) -> tuple[tuple[str, QuestionAnalysis], ...]:
     """Each name the question asks about, read as a search for it alone: its glossary words and the question's
     dates ("qt" -> "qt (reduce its holdings of Treasury securities ...) (october 2025)")."""
-    return tuple((name, _read(with_question_dates(expand(name), plain), index, search_parts=False))
-                 for name in topic_names(plain))
+    return tuple((name, _read(with_question_dates(expand(name), plain), index, search_parts=False)) for name in names)
 
 
 def _parts(plain: str, index: QuestionIndex, search_parts: bool) -> tuple[Part, ...]:
