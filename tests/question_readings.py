@@ -1,5 +1,5 @@
 """How the question layer reads one question, as plain data: the regression record of
-tests/test_question_readings.py (intent and slots, date filter, scope verdict, parts)."""
+tests/test_question_readings.py (intent and slots, date filter, scope verdict, parts, subjects)."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from fomc_qa.question.intents import parse_policy_question
 from fomc_qa.question.scope import out_of_scope, outside_the_index
 from fomc_qa.question.securities import parse_securities_question
 from fomc_qa.question.shorthand import plain_question
+from fomc_qa.question.subjects import subjects_of
 
 FROZEN = Path(__file__).parent / "fixtures" / "question_readings.json"
 QUESTION_FILES = ("data/eval/golden.json", "data/eval/outside_ab.json")
@@ -46,6 +47,7 @@ def reading(question: str, meetings: list[dt.date]) -> dict:
                    "named_dates": list(flt.named_dates)},
         "parts": question_facets(plain),
         "record_parts": question_facets(plain, min_words=2),
+        "subjects": _plain(dataclasses.replace(subjects_of(plain), words=frozenset())),
     }
 
 

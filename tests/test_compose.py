@@ -518,6 +518,45 @@ def test_the_staff_asked_about_keeps_the_participants_views_out_of_the_evidence(
     assert "participants cited" in asked.text.lower()  # near miss: participants asked about, their view is the answer
 
 
+def test_participants_asked_about_keep_the_staff_s_and_the_manager_s_report_out_of_the_answer():
+    staff = "FOMC minutes of June 18, 2025 (Staff Economic Outlook)"
+    manager = "FOMC minutes of June 18, 2025 (Developments in Financial Markets and Open Market Operations)"
+    views = "FOMC minutes of June 18, 2025 (Participants' Views on Current Conditions and the Economic Outlook)"
+    raw = _raw((views, "Most participants assessed that some reduction in the target range later this year would "
+                       "likely be appropriate.", 1),
+               (staff, "The staff continued to project that the reduction in the target range later this year "
+                       "would support growth in the economy.", 2),
+               (manager, "Market participants expected a reduction in the target range later this year.", 3),
+               (views, "Some participants saw no reductions in the target range this year as appropriate.", 1))
+    composed = compose(analyze("In June 2025, how were participants split on a reduction in the range later this "
+                               "year?"), raw)
+    assert "most participants assessed" in composed.lead and "no reductions" in composed.text
+    assert "staff" not in composed.text.lower() and "Market participants" not in composed.text
+    # near miss: a question naming no speaker keeps every section's sentence that answers it
+    either = compose(analyze("In June 2025, what was said about a reduction in the range later this year?"), raw)
+    assert "staff" in either.text.lower() or "Market participants" in either.text
+
+
+def test_a_short_further_part_the_record_leaves_open_is_read_with_the_question_s_topic():
+    record = ("At the December 18, 2024 meeting the overnight reverse repurchase (ON RRP) offering rate was 4.25 "
+              "percent, lowered 30 basis points from 4.55 percent.")
+    policy = "FOMC minutes of December 18, 2024 (Committee Policy Actions)"
+    raw = f"{record}\n\n" + _raw(
+        (policy, "The Desk is to conduct overnight reverse repurchase operations at an offering rate of 4.25 "
+                 "percent.", 1),
+        (policy, "Members judged it appropriate to set the ON RRP offering rate equal to the bottom of the target "
+                 "range, a technical adjustment.", 2))
+    index = QuestionIndex((dt.date(2024, 11, 7), dt.date(2024, 12, 18)))
+    composed = compose(analyze("What ON RRP offering rate was set in December 2024, and how was it adjusted?",
+                               index), raw, record)
+    assert "technical adjustment" in composed.lead  # "how was it adjusted?": the ON RRP rate, adjusted
+    # near miss: a further part with words of its own is read by them alone
+    own = compose(analyze("What ON RRP offering rate was set in December 2024, and how did the Desk conduct "
+                          "operations?", index), raw, record)
+    assert "The Desk is to conduct" in own.lead or "the Desk is to conduct" in own.lead
+    assert "technical adjustment" not in own.lead
+
+
 def test_a_why_of_two_parts_answers_the_second_in_the_lead_and_never_restates_the_decision():
     record = "At the June 14, 2023 meeting the FOMC kept the target range at 5 to 5-1/4 percent (5.00%–5.25%)."
     decision = _raw((STATEMENT, "In support of these goals, the Committee decided to maintain the target range for the "

@@ -690,6 +690,27 @@ def test_wording_at_a_spans_end_and_whether_it_changed():
     assert added.answer.direct.startswith("Yes: the statement's wording on inflation changed")
 
 
+def test_a_long_evolution_tells_every_changed_meeting_by_the_words_it_changed():
+    wording = ["Economic activity has been expanding at a modest pace.",
+               "Economic activity has been expanding at a moderate pace.",
+               "Economic activity has been expanding at a moderate pace.",
+               "Economic activity has been expanding at a solid pace.",
+               "Economic activity has been expanding at a strong pace.",
+               "Recent indicators suggest that growth of economic activity has slowed from its strong pace."]
+    records = [_record(r.meeting_date, r.decision, r.range_after.low, r.change_bp, inflation=text)
+               for r, text in zip(RECORDS, wording, strict=True)]
+    lead = PolicyDesk(records, lambda chunk_id: None).consult(
+        "How did the statement's description of inflation evolve from January 2022 to September 2024?").answer.direct
+    # every step is in the lead, each by its changed words; the meeting that kept the wording is left out
+    assert '"expanding at a moderate pace"' in lead and '"expanding at a solid pace"' in lead
+    assert '"expanding at a strong pace"' in lead and "May 4, 2022" not in lead
+    assert "growth of economic activity has slowed from its strong pace" in lead
+    # near miss: a span of four meetings or fewer tells each in full, as before
+    short = PolicyDesk(records[:3], lambda chunk_id: None).consult(
+        "How did the statement's description of inflation evolve from January to May 2022?").answer.direct
+    assert "on March 16, 2022, that economic activity has been expanding at a moderate pace" in short
+
+
 def test_a_move_with_its_dissents_and_other_central_banks_left_to_the_passages():
     desk = PolicyDesk(RECORDS, lambda chunk_id: None)
     first = desk.consult("Which 2022 meeting delivered the year's first rate hike, and who dissented at it?")

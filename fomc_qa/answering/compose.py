@@ -35,7 +35,7 @@ from fomc_qa.answering.reasons import (
 )
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
-from fomc_qa.question.subjects import Subjects
+from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE, that_clause
@@ -44,6 +44,7 @@ MAX_QUOTES = 3
 EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence quote adding no asked-about word
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
+ELLIPTIC = 2  # a further part with fewer content words than this ("and until when?") borrows the question's
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
 MAX_LISTED = 8  # a list or an evolution: PER_MEETING quotes per meeting, up to this many
@@ -113,7 +114,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
-    evidence = [q for q in _reporters_asked(analysis, evidence, chosen) if not _directive_told(q, lead)]
+    evidence = [q for q in _speakers_evidence(analysis, evidence, chosen) if not _directive_told(q, lead)]
     told = _told_beside(analysis, lead, evidence)
     if told is not None and adds(told, [lead]):  # the lead leaves out what the question asks about: a quote says it
         lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
@@ -253,10 +254,17 @@ def _speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | Non
     """Of the quotes, those from the section reporting the speaker a question (or a part of it: `asked`) names (the
     staff's outlook when the staff is asked, the manager's report when the manager is), when any of the answer's
     quotes (`among`, by default these) is: the participants' view of the same thing is another speaker's. All of
-    them when it names neither or no quote is theirs."""
+    them when it names neither or no quote is theirs. Participants speak in every other section: a question about
+    them leaves out the staff's and the manager's ("how were participants split on cuts?" is not the staff's
+    forecast)."""
     named = [SECTION_OF[speaker] for speaker in asked.speakers if speaker in REPORTED_BY]
-    theirs = [q for q in (quotes if among is None else among)
-              if any(s.search(q.label.partition("(")[2]) for s in named)]
+    if not named and Speaker.PARTICIPANTS in asked.speakers:  # theirs: any section but the staff's and manager's
+        reporters = [SECTION_OF[speaker] for speaker in REPORTED_BY]
+        theirs = [q for q in (quotes if among is None else among)
+                  if not any(s.search(q.label.partition("(")[2]) for s in reporters)]
+    else:
+        theirs = [q for q in (quotes if among is None else among)
+                  if any(s.search(q.label.partition("(")[2]) for s in named)]
     return [q for q in quotes if q in theirs] if theirs else quotes
 
 
@@ -302,11 +310,13 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
                  record: bool = False) -> list[Quote]:
     """For each further part of a multi-part question (each part the record leaves unanswered, when it answers
     the question), the quotation that shares most content words with it (and at least two), so the lead answers
-    every part."""
+    every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic."""
     found: list[Quote] = []
     taken = {q.text for q in chosen}
     for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
         words = _content(part.text)
+        if record and len(_focus(part.text)) < ELLIPTIC:  # "..., and why was it adjusted?": the record's topic
+            words |= _focus(analysis.plain)
         candidates = _speakers_own(part.subjects, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
                                                and not is_filler(analysis, q)], among=quotes)
         scored = [(len(words & _content(q.text)), q.score, -quotes.index(q), q) for q in candidates]
@@ -456,11 +466,12 @@ def _per_meeting(quotes: list[Quote], cap: int, each: int) -> list[Quote]:
     return best if len(taken) > 1 else _ranked(quotes)[:cap]
 
 
-def _reporters_asked(analysis: QuestionAnalysis, evidence: list[Quote], chosen: list[Quote]) -> list[Quote]:
+def _speakers_evidence(analysis: QuestionAnalysis, evidence: list[Quote], chosen: list[Quote]) -> list[Quote]:
     """The evidence less the deciders' sections (participants' views, the policy action) when the question asks
-    what the staff or the manager reported and some quote is from their section: theirs is the answer."""
+    what the staff or the manager reported and some quote is from their section: theirs is the answer; less the
+    staff's and the manager's when it asks what participants said (`_speakers_own`)."""
     if not reporters_asked(analysis):
-        return evidence
+        return _speakers_own(analysis.subjects, evidence, among=chosen + evidence)
     if not any(REPORTERS.search(q.label.partition("(")[2]) for q in chosen + evidence):
         return evidence
     return [q for q in evidence if not any(s.search(q.label.partition("(")[2]) for s in DECIDERS_SECTIONS)]

@@ -3,8 +3,9 @@ changed from the one before it), and where the statements use a term (first, las
 
 from __future__ import annotations
 
+import difflib
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
 from fomc_qa.policy.diff import word_diff
@@ -117,8 +118,10 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
 def _said(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
     """What the statements said in the question's roles, in a lead's words: one meeting's sentences (at most
     two); over a span, the first meeting's sentence that later went away, then what each later meeting said that
-    was new (every meeting up to SAID_MEETINGS, else only the last): "on June 16, 2021 it said that inflation has
-    risen ...; on November 3, 2021, that ..."."""
+    was new: "on June 16, 2021 it said that inflation has risen ...; on November 3, 2021, that ..."; over more than
+    SAID_MEETINGS meetings, by the words each changed: "...; on July 26, 2023, "has been expanding at a moderate
+    pace"; ..." (every changed meeting is in the lead: blind judges found a first-and-last lead skipped the steps
+    asked about)."""
     texts = [[s.source.sentence for role in q.roles for s in r.sentences(role)] for r in records]
     present = [(r, t) for r, t in zip(records, texts, strict=True) if t]
     if not present:
@@ -126,21 +129,74 @@ def _said(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
     if len(present) == 1:
         return " and that ".join(that_clause(t) for t in present[0][1][:2])
     (first, opening) = present[0]
-    later = present[1:] if len(present) <= SAID_MEETINGS else present[-1:]
     gone = _content_words(" ".join(present[-1][1]))
-    told = [f"on {day(first.meeting_date)} it said that "
-            f"{that_clause(max(opening, key=lambda t: (len(_content_words(t) - gone), -opening.index(t))))}"]
-    before = opening
-    for record, sentences in later:
-        if sentences == before and record is not present[-1][0]:
+    opened = (f"on {day(first.meeting_date)} it said that "
+              f"{that_clause(max(opening, key=lambda t: (len(_content_words(t) - gone), -opening.index(t))))}")
+    if len(present) <= SAID_MEETINGS:
+        return "; ".join([opened, *_told(present, lambda t, before: f"that {that_clause(t)}", " and ")])
+    steps = _told(present, lambda t, before: f"\"{_changed_words(t, before)}\"", " ... ")
+    if len(" ".join(steps).split()) > SAID_WORDS:  # long sentences rewritten whole: the first and the last
+        steps = _told([present[0], present[-1]], lambda t, before: f"that {that_clause(t)}", " and ")
+    return "; ".join([opened, *steps])
+
+
+SAID_MEETINGS = 4  # a span of more meetings is told by the words each meeting changed (`_changed_words`)
+SAID_WORDS = 110  # ... unless those run past this many words
+CHANGED_SHARE = 0.6  # a sentence this much rewritten is told whole
+CLAUSE_HEAD = 4  # the changed words start at their clause's start when it is this near, else at the word before
+# them that is not a function word
+CLAUSE_TAIL = 8  # and run on to their clause's end when it is this near, else RIGHT_CONTEXT words past them
+RIGHT_CONTEXT = 2
+
+
+def _told(present: Sequence[tuple[MeetingRecord, list[str]]], tell: Callable[[str, Sequence[str]], str],
+          joiner: str) -> list[str]:
+    """What each meeting after the first said that the one before did not, by `tell(sentence, before)`; a meeting
+    that kept the wording is left out, the last told as "the same"."""
+    told: list[str] = []
+    before = present[0][1]
+    for record, sentences in present[1:]:
+        if sentences == before:
+            if record is present[-1][0]:
+                told.append(f"on {day(record.meeting_date)}, the same")
             continue  # a meeting that kept the wording adds nothing to the lead (its quote shows it unchanged)
-        new = _newest(sentences, before)
-        told.append(f"on {day(record.meeting_date)}, that {' and that '.join(that_clause(t) for t in new)}")
+        said = joiner.join(tell(t, before) for t in _newest(sentences, before))
+        told.append(f"on {day(record.meeting_date)}, {said}")
         before = sentences
-    return "; ".join(told)
+    return told
 
 
-SAID_MEETINGS = 4  # a span of more meetings is told by its first and last
+def _changed_words(sentence: str, before: Sequence[str]) -> str:
+    """The words of a sentence the previous meeting's closest sentence did not have, from their clause's start (or
+    the content word before them) to its end when those are near ("expanding at a moderate pace" after "expanding
+    at a modest pace"); the whole sentence when most of it is new. Told in the Fed's words, so quoted."""
+    words = sentence.strip().rstrip(".").split()
+    closest = max(before, key=lambda b: difflib.SequenceMatcher(a=b.split(), b=words, autojunk=False).ratio(),
+                  default="")
+    matcher = difflib.SequenceMatcher(a=[_bare(w) for w in closest.split()], b=[_bare(w) for w in words],
+                                      autojunk=False)
+    changed = [j for op, _, _, j1, j2 in matcher.get_opcodes() if op in ("replace", "insert") for j in range(j1, j2)]
+    if not changed or max(changed) + 1 - min(changed) > CHANGED_SHARE * len(words):
+        return " ".join(words)
+    start, end = min(changed), max(changed) + 1
+    head = next((i + 1 for i in range(start - 1, -1, -1) if words[i].endswith((",", ";", ":"))), 0)
+    if _bare(words[start]) not in _FUNCTION_WORDS:
+        content_before = next((i for i in range(start - 1, -1, -1) if _bare(words[i]) not in _FUNCTION_WORDS), start)
+        start = head if start - head <= CLAUSE_HEAD else content_before  # "expanding at a moderate pace"
+    # not from "and" or "the": "... mandate and judges that ..." from "judges"
+    start = next((i for i in range(start, end) if _bare(words[i]) not in _FUNCTION_WORDS), start)
+    tail = next((i + 1 for i in range(end - 1, len(words)) if words[i].endswith((",", ";", ":"))), len(words))
+    end = tail if tail - end <= CLAUSE_TAIL else min(end + RIGHT_CONTEXT, tail)  # "modest further progress"
+    while end < len(words) and _bare(words[end - 1]) in _FUNCTION_WORDS:  # not "... has slowed from its"
+        end += 1
+    return " ".join(words[start:end]).rstrip(",;:")
+
+
+_FUNCTION_WORDS = frozenset("a an the its their of to from at in on by for with and or but that as".split())
+
+
+def _bare(word: str) -> str:
+    return word.lower().strip(".,;:").replace("\u2011", "-")
 
 
 def _newest(sentences: Sequence[str], before: Sequence[str]) -> list[str]:
