@@ -597,6 +597,24 @@ def test_a_reason_pointing_back_to_these_risks_brings_the_sentence_naming_them()
     assert pointing == -1 or composed.lead.find("poses evolving risks") < pointing  # which risks, said first
 
 
+def test_a_statement_reason_in_light_of_the_shift_in_the_balance_of_risks_brings_the_shift():
+    record = "At the September 17, 2025 meeting the FOMC lowered the target range by 1/4 percentage point."
+    statement = "FOMC statement of September 17, 2025"
+    raw = (f"{record}\n\n" + _raw(
+        ("FOMC minutes of September 17, 2025 (Committee Policy Actions)",
+         "Members agreed that the Committee would continue to reduce its holdings of Treasury securities.", 1),
+        (statement, "The Committee is attentive to the risks to both sides of its dual mandate and judges that "
+                    "downside risks to employment have risen.", 2),
+        (statement, "In support of its goals and in light of the shift in the balance of risks, the Committee decided "
+                    "to lower the target range for the federal funds rate by 1/4 percentage point.", 2)))
+    composed = compose(analyze("Why did the Fed cut in September 2025?"), raw, record)
+    assert "downside risks to employment have risen" in composed.lead  # which way the balance shifted
+    # near miss: "in light of the risks to the outlook" says its reason there and then
+    plain = raw.replace("in light of the shift in the balance of risks", "in light of the risks to the outlook")
+    assert "downside risks to employment" not in compose(analyze("Why did the Fed cut in September 2025?"), plain,
+                                                         record).lead
+
+
 def test_a_sentence_naming_only_the_topic_never_leads():
     desk = "FOMC minutes of December 10, 2025 (Developments in Financial Markets and Open Market Operations)"
     raw = _raw((desk, "The manager then turned to a discussion of standing repo operations and the essential role they "

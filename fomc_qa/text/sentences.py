@@ -75,9 +75,12 @@ def that_clause(sentence: str) -> str:
     return text
 
 
-# "In light of these risks ...": a sentence pointing back to the one before it, which says what "these risks" are
-POINTS_BACK = re.compile(r"\b(?:these|those|such) (?P<noun>risks|developments|factors|considerations|conditions)\b",
-                         re.I)
+# "In light of these risks ...": a sentence pointing back to the one before it, which says what "these risks" are;
+# so does a statement's "in light of the shift in the balance of risks, the Committee decided ..." (the sentence
+# before says which way they shifted), not "in light of the risks to the outlook" said there and then
+POINTS_BACK = re.compile(r"\b(?:(?:these|those|such) |in light of the (?:progress on inflation and the )?"
+                         r"(?:shift in the )?balance of )"
+                         r"(?P<noun>risks|developments|factors|considerations|conditions)\b", re.I)
 
 # "Against this backdrop, almost all participants agreed ...": a sentence opening on the one before it, which holds
 # its reason ("... the near-term inflation outlook had deteriorated"); not "In light of the progress on inflation"
