@@ -613,6 +613,17 @@ def test_the_first_or_last_dissent_and_the_last_unanimous_decision():
         "The first unanimous decision in 2022 was at the January 26, 2022 meeting")
 
 
+@pytest.mark.parametrize(("question", "side"), [
+    ("Who dissented from the half-point cut in September 2024, and what did she prefer?", None),
+    ("Who voted against the 50 basis point cut that started the easing cycle in September 2024?", None),
+    ("Who dissented in favor of a half-point cut in September 2025?", "easier"),  # near miss: the size preferred
+    ("Who dissented in favor of a larger cut?", "easier"),
+])
+def test_a_moves_size_is_a_dissent_side_only_as_what_a_dissenter_wanted(question, side):
+    q = parse_policy_question(question, MEETINGS + [D(2025, 9, 17)])
+    assert q is not None and q.intent == "dissents" and q.dissent_side == side
+
+
 def test_meetings_held_streaks_peaks_tallies_and_a_years_decisions():
     desk = PolicyDesk(RECORDS, lambda chunk_id: None)
     held = desk.consult("How many meetings did the FOMC hold in 2022?")

@@ -358,11 +358,14 @@ UP_TO = re.compile(rf"\b(?:by|up to|up until)\s+(?:the\s+)?{MONTH}\s+{YEAR}\b", 
 VERBS_AND_NOUNS = frozenset("was were is are has have had does list give name compare summarize describe explain "
                              "according per under since after before during inflation rates rate policy".split())
 
-# "Who dissented in favor of a larger cut?", "hawkish dissents": dissents for more easing or for less.
+# "Who dissented in favor of a larger cut?", "hawkish dissents": dissents for more easing or for less. A size is a
+# side only as what a dissenter wanted ("who wanted a 50bp cut?"), not the decision's ("the easing cycle started with
+# a 50 basis point cut: who voted against it?").
+_PREFERRED = r"\b(?:for|favou?r\w*(?:\s+of)?|wanted|preferr\w*|push\w* for|argu\w* for)\s+(?:a\s+|an\s+)?"
 EASIER = re.compile(
-    r"\b(?:larger|bigger|deeper|steeper|more aggressive|faster|half[- ]point|50[- ]?(?:bp|basis[- ]point))\s+"
-    r"(?:rate\s+)?(?:cuts?|reductions?|easing)\b|\bmore easing\b|\bdovish\w*|\b(?:for|favou?r\w*|wanted|preferr\w*"
-    r"|push\w* for|argu\w* for)\s+(?:a\s+|an\s+)?(?:rate\s+)?(?:cuts?|reductions?|lower\w*|eas\w*)\b", _W)
+    r"\b(?:larger|bigger|deeper|steeper|more aggressive|faster)\s+(?:rate\s+)?(?:cuts?|reductions?|easing)\b"
+    rf"|{_PREFERRED}(?:half[- ]point|50[- ]?(?:bp|basis[- ]point))\s+(?:rate\s+)?(?:cuts?|reductions?)\b"
+    rf"|\bmore easing\b|\bdovish\w*|{_PREFERRED}(?:rate\s+)?(?:cuts?|reductions?|lower\w*|eas\w*)\b", _W)
 
 TIGHTER = re.compile(
     r"\b(?:smaller|shallower)\s+(?:rate\s+)?(?:cuts?|reductions?)\b|\bhawkish\w*|\b(?:larger|bigger)\s+(?:rate\s+)?"
