@@ -615,6 +615,19 @@ def test_a_statement_reason_in_light_of_the_shift_in_the_balance_of_risks_brings
                                                          record).lead
 
 
+def test_a_why_is_not_answered_by_the_staff_s_briefing_inside_a_special_topic():
+    topic = "FOMC minutes of October 29, 2025 (Balance Sheet Issues)"
+    raw = _raw((topic, "The staff also noted that the Committee could end balance sheet runoff in October because "
+                       "the share of Treasury bills in the portfolio was small.", 1),
+               (topic, "Participants agreed that it would soon be appropriate to end runoff, because money market "
+                       "conditions had tightened.", 1))
+    composed = compose(analyze("Why did the Committee end balance sheet runoff in October 2025?"), raw)
+    assert composed.lead.startswith("The October 29, 2025 minutes say that participants agreed")
+    # near miss: the staff asked about, its briefing answers
+    asked = compose(analyze("Why did the staff think runoff could end in October 2025?"), raw)
+    assert "the staff also noted" in asked.lead
+
+
 def test_a_sentence_naming_only_the_topic_never_leads():
     desk = "FOMC minutes of December 10, 2025 (Developments in Financial Markets and Open Market Operations)"
     raw = _raw((desk, "The manager then turned to a discussion of standing repo operations and the essential role they "

@@ -14,6 +14,9 @@ from fomc_qa.question.subjects import Speaker
 # minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
 REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
 REPORTED_BY = (Speaker.STAFF, Speaker.MANAGER)  # the speakers those sections report
+# ... and a sentence of theirs in another section (a special topic's staff briefing: "The staff also noted that if
+# the Committee preferred ...")
+REPORTER_SAYS = re.compile(r"^(?:[A-Z][\w ,-]{0,60}?,\s+)?the (?:staff|manager|Desk)\b", re.I)
 DISSENTERS_VIEW = re.compile(r"\b(?:Governor|President|Mr\.|Ms\.) (?P<name>[A-Z][a-z]+) (?:preferred|dissented|voted)\b"
                              r"|\bvot(?:ed|ing) against\b")
 # The statement's standing guidance ("..., the Committee will carefully assess incoming data, the evolving outlook,
@@ -44,7 +47,7 @@ def gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
         return False
     if reporters_asked(analysis):
         return True
-    return not REPORTERS.search(q.label.partition("(")[2])
+    return not REPORTERS.search(q.label.partition("(")[2]) and not REPORTER_SAYS.match(q.text)
 
 
 def reporters_asked(analysis: QuestionAnalysis) -> bool:
