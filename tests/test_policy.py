@@ -618,10 +618,16 @@ def test_the_first_or_last_dissent_and_the_last_unanimous_decision():
     ("Who voted against the 50 basis point cut that started the easing cycle in September 2024?", None),
     ("Who dissented in favor of a half-point cut in September 2025?", "easier"),  # near miss: the size preferred
     ("Who dissented in favor of a larger cut?", "easier"),
+    ("Which voter would have preferred a smaller increase in June 2022?", "easier"),  # a voter preferring: a dissent
 ])
 def test_a_moves_size_is_a_dissent_side_only_as_what_a_dissenter_wanted(question, side):
     q = parse_policy_question(question, MEETINGS + [D(2025, 9, 17)])
     assert q is not None and q.intent == "dissents" and q.dissent_side == side
+
+
+def test_which_participants_preferred_another_move_is_the_discussion_not_a_dissent():
+    q = parse_policy_question("Which participants preferred a smaller increase in June 2022?", MEETINGS)
+    assert q is None or q.intent != "dissents"
 
 
 def test_meetings_held_streaks_peaks_tallies_and_a_years_decisions():

@@ -293,7 +293,10 @@ TOOK_OFFICE = re.compile(r"\b(?:when|since when|as of when|which meeting|what me
 PREFERENCE = re.compile(r"\b(?:prefer\w*|favou?r(?:ed|s)?|wanted|want\w* instead|instead|push\w* for|advocat\w*"
                          r"|would have liked)\b", _W)
 
-DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|vot\w* no|no votes?|opposed|objected)\b", _W)
+# "Which voter would have preferred a smaller increase?" asks for a dissent too; which participants preferred one
+# asks the discussion.
+DISSENT = re.compile(r"\b(?:dissent\w*|vot\w* against|vot\w* no|no votes?|opposed|objected"
+                     r"|(?:voter|voting member)s?\b(?:\s+\w+){0,3}?\s+preferr\w*)\b", _W)
 
 VOTE = re.compile(r"\b(?:vot\w*|unanim\w*|split decision)\b", _W)  # "easing tally" counts moves, not votes
 
@@ -364,6 +367,7 @@ VERBS_AND_NOUNS = frozenset("was were is are has have had does list give name co
 _PREFERRED = r"\b(?:for|favou?r\w*(?:\s+of)?|wanted|preferr\w*|push\w* for|argu\w* for)\s+(?:a\s+|an\s+)?"
 EASIER = re.compile(
     r"\b(?:larger|bigger|deeper|steeper|more aggressive|faster)\s+(?:rate\s+)?(?:cuts?|reductions?|easing)\b"
+    r"|\b(?:smaller|less)\s+(?:rate\s+)?(?:hikes?|increases?)\b"
     rf"|{_PREFERRED}(?:half[- ]point|50[- ]?(?:bp|basis[- ]point))\s+(?:rate\s+)?(?:cuts?|reductions?)\b"
     rf"|\bmore easing\b|\bdovish\w*|{_PREFERRED}(?:rate\s+)?(?:cuts?|reductions?|lower\w*|eas\w*)\b", _W)
 
