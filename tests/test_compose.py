@@ -5,11 +5,14 @@ from __future__ import annotations
 import dataclasses
 import datetime as dt
 
+import pytest
+
 from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, compose
 from fomc_qa.answering.decline import decline_text
 from fomc_qa.answering.prose import clean_prose
 from fomc_qa.question.analysis import QuestionIndex, analyze
 from fomc_qa.question.subjects import Speaker, Subjects
+from fomc_qa.text.sentences import SETS_SCENE
 
 MINUTES = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
 POLICY = "FOMC minutes of June 14, 2023 (Committee Policy Actions)"
@@ -637,6 +640,15 @@ def test_a_sentence_naming_only_the_topic_never_leads():
     composed = compose(analyze("What did the manager propose for standing repo operations in December 2025?"), raw)
     assert "turned to a discussion" not in composed.text
     assert "noted that usage" in composed.text  # near miss: a review that says what was found is an answer
+
+
+@pytest.mark.parametrize(("sentence", "scene"), [
+    ("The manager turned next to a discussion of operations and money markets.", True),
+    ("The SOMA manager first reviewed developments in domestic and global financial markets.", True),
+    ("The manager turned next to money markets and noted that rates had remained stable.", False),  # what was found
+])
+def test_a_sentence_setting_the_scene_names_its_topic_and_nothing_found(sentence, scene):
+    assert bool(SETS_SCENE.match(sentence)) is scene
 
 
 def test_the_lead_says_a_dissent_once_and_never_opens_on_the_roll_call():
