@@ -97,9 +97,8 @@ OPENS_ON_THE_LAST = re.compile(r"^(?:Against (?:this|that|the) backdrop|In light
 # it answers nothing the question asks; what follows it does ("The manager turned next to a discussion of operations
 # and money markets."). Not one saying what was found ("... reviewed ... and noted that ...").
 SETS_SCENE = re.compile(r"^(?:The (?:SOMA |System Open Market Account \(SOMA\) |deputy )?manager|The staff"
-                        r"|Participants|Members)(?: first| then| next| also)? (?:reviewed|turned(?: next| then)? to|began"
-                        r"|discussed"
-                        r"|summarized|presented|provided|briefed)\b(?![^.]*\b(?:that|which|showing|indicating)\b)"
+                        r"|Participants|Members)(?: first| then| next| also)? (?:reviewed|turned(?: next| then)? to"
+                        r"|began|discussed|summarized|presented|provided|briefed)\b(?![^.]*\b(?:that|which|showing|indicating)\b)"
                         r"[^.]{0,160}\.$")
 
 # The minutes' housekeeping, said of every meeting: the adjournment, the next meeting's date, a notation vote
