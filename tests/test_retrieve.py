@@ -254,6 +254,9 @@ def test_a_bare_month_compared_with_a_dated_one_is_of_its_year():
     assert parse_filter("In Nov 2022, did they say rates may rise?", meetings).meetings == {dt.date(2022, 11, 2)}
     assert parse_filter("Nov 2022 vs Dec 2023, and May?", meetings).meetings == {
         dt.date(2022, 11, 2), dt.date(2023, 12, 13)}
+    # a revision is told in the later meeting's minutes: the month it is revised from is not asked about
+    assert parse_filter("Dec 2022 staff outlook: why was it revised down versus Nov?", meetings).meetings == {
+        dt.date(2022, 12, 14)}
 
 
 def test_the_next_meeting_s_minutes_count_as_within_a_named_span():

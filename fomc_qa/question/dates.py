@@ -318,10 +318,16 @@ def _read_years(r: _DateReading, by_month: list[dt.date]) -> None:
             r.take(m.group(0), {d for d in r.meetings if d.year == int(m.group(1))}, consume=False)
 
 
+# "Sept 2023 staff outlook: why was it revised up versus July?": a revision is told in the later meeting's minutes,
+# against the earlier forecast; the month compared with is not a meeting asked about.
+_REVISED = re.compile(r"\b(?:revis\w*|upgrad\w*|downgrad\w*|marked (?:up|down))\b")
+
+
 def _read_compared_month(r: _DateReading) -> None:
-    """"Was the Nov 2022 hike bigger than Dec's?": a bare month compared with a dated one is of the same year."""
+    """"Was the Nov 2022 hike bigger than Dec's?": a bare month compared with a dated one is of the same year
+    (not a revision's: `_REVISED`)."""
     years = {int(y) for n in r.named for y in re.findall(YEAR, n)}
-    if len(years) != 1:
+    if len(years) != 1 or _REVISED.search(r.q):
         return
     (year,) = years
     for m in re.finditer(rf"\b(?:than|vs\.?|versus|and|or|with)\s+(?:the\s+|in\s+)?{MONTH}(?:'s|’s)?"
