@@ -7,9 +7,11 @@ import datetime as dt
 
 import pytest
 
+from fomc_qa.answering.citing import cite_items
 from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, compose
 from fomc_qa.answering.decline import decline_text
 from fomc_qa.answering.prose import clean_prose
+from fomc_qa.answering.quotes import quotes_of
 from fomc_qa.question.analysis import QuestionIndex, analyze
 from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.text.sentences import SETS_SCENE
@@ -649,6 +651,16 @@ def test_a_sentence_naming_only_the_topic_never_leads():
 ])
 def test_a_sentence_setting_the_scene_names_its_topic_and_nothing_found(sentence, scene):
     assert bool(SETS_SCENE.match(sentence)) is scene
+
+
+def test_an_itemized_line_cites_each_meeting_at_its_item_not_in_the_span_it_opens_with():
+    line = ("The FOMC raised the target range three times between November 2, 2022 and February 1, 2023, by 150 "
+            "basis points in total: November 2, 2022 (+75 basis points), December 14, 2022 (+50 basis points), "
+            "February 1, 2023 (+25 basis points).")
+    cited = quotes_of(_raw(("FOMC statement of November 2, 2022", "The Committee decided to raise the target range "
+                                                                  "to 3-3/4 to 4 percent.", 6)))
+    lead = cite_items(line, line, cited)
+    assert "November 2, 2022 (+75 basis points) [6]," in lead and "2022 and [6]" not in lead
 
 
 def test_the_lead_says_a_dissent_once_and_never_opens_on_the_roll_call():

@@ -728,6 +728,30 @@ def test_a_long_evolution_tells_every_changed_meeting_by_the_words_it_changed():
     assert "on March 16, 2022, that economic activity has been expanding at a moderate pace" in short
 
 
+def test_a_comparison_starts_from_every_sentence_of_the_first_meeting_that_changed():
+    def said(r: MeetingRecord, *texts: str) -> MeetingRecord:
+        doc = r.statement_id
+        return r.model_copy(update={"statement": [
+            StatementSentence(role="inflation", paragraph=0,
+                              source=Source(sentence=t, document_id=doc, chunk_id=f"{doc}#000")) for t in texts]})
+
+    records = [said(RECORDS[0], "Inflation remains elevated.", "The Committee remains highly attentive to inflation "
+                                                               "risks."),
+               said(RECORDS[1], "Inflation remains somewhat elevated.", "The Committee is attentive to the risks to "
+                                                                        "both sides of its dual mandate.")]
+    lead = PolicyDesk(records, lambda chunk_id: None).consult(
+        "What changed in the statement's description of inflation between January and March 2022?").answer.direct
+    assert "remains highly attentive to inflation risks" in lead and "inflation remains elevated" in lead
+    # near miss: a sentence the next statement kept word for word is not where the comparison starts
+    kept = [said(RECORDS[0], "Inflation remains elevated.", "The Committee remains highly attentive to inflation "
+                                                            "risks."),
+            said(RECORDS[1], "Inflation remains elevated.", "The Committee is attentive to the risks to both sides "
+                                                            "of its dual mandate.")]
+    lead = PolicyDesk(kept, lambda chunk_id: None).consult(
+        "What changed in the statement's description of inflation between January and March 2022?").answer.direct
+    assert "on January 26, 2022 it said that the Committee remains highly attentive to inflation risks;" in lead
+
+
 def test_a_move_with_its_dissents_and_other_central_banks_left_to_the_passages():
     desk = PolicyDesk(RECORDS, lambda chunk_id: None)
     first = desk.consult("Which 2022 meeting delivered the year's first rate hike, and who dissented at it?")

@@ -35,7 +35,7 @@ def cite_items(lead: str, line: str, cited: list[Quote]) -> str:
         return lead
     days = {day_of(q): q for q in reversed(cited) if day_of(q)}  # the first quote of each meeting
     dates = [m.start() for m in _DAY.finditer(line)] + [len(line)]  # each item runs to the next date
-    starts = sorted((line.find(day), day) for day in days if day in line)
+    starts = sorted((line.rfind(day), day) for day in days if day in line)  # the item, not the span it opens with
     marked, last = [], 0
     for start, day in starts:
         end = next(d for d in dates if d > start)

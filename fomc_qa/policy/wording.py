@@ -117,11 +117,11 @@ def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: 
 
 def _said(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
     """What the statements said in the question's roles, in a lead's words: one meeting's sentences (at most
-    two); over a span, the first meeting's sentence that later went away, then what each later meeting said that
-    was new: "on June 16, 2021 it said that inflation has risen ...; on November 3, 2021, that ..."; over more than
-    SAID_MEETINGS meetings, by the words each changed: "...; on July 26, 2023, "has been expanding at a moderate
-    pace"; ..." (every changed meeting is in the lead: blind judges found a first-and-last lead skipped the steps
-    asked about)."""
+    two); over a span, the first meeting's sentences that later went away (`_oldest`), then what each later meeting
+    said that was new: "on June 16, 2021 it said that inflation has risen ...; on November 3, 2021, that ...";
+    over more than SAID_MEETINGS meetings, by the words each changed: "...; on July 26, 2023, "has been expanding
+    at a moderate pace"; ..." (every changed meeting is in the lead: blind judges found a first-and-last lead
+    skipped the steps asked about)."""
     texts = [[s.source.sentence for role in q.roles for s in r.sentences(role)] for r in records]
     present = [(r, t) for r, t in zip(records, texts, strict=True) if t]
     if not present:
@@ -129,9 +129,8 @@ def _said(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
     if len(present) == 1:
         return " and that ".join(that_clause(t) for t in present[0][1][:2])
     (first, opening) = present[0]
-    gone = _content_words(" ".join(present[-1][1]))
-    opened = (f"on {day(first.meeting_date)} it said that "
-              f"{that_clause(max(opening, key=lambda t: (len(_content_words(t) - gone), -opening.index(t))))}")
+    said_first = " and that ".join(that_clause(t) for t in _oldest(opening, present[-1][1]))
+    opened = f"on {day(first.meeting_date)} it said that {said_first}"
     if len(present) <= SAID_MEETINGS:
         return "; ".join([opened, *_told(present, lambda t, before: f"that {that_clause(t)}", " and ")])
     steps = _told(present, lambda t, before: f"\"{_changed_words(t, before)}\"", " ... ")
@@ -197,6 +196,17 @@ _FUNCTION_WORDS = frozenset("a an the its their of to from at in on by for with 
 
 def _bare(word: str) -> str:
     return word.lower().strip(".,;:").replace("\u2011", "-")
+
+
+def _oldest(sentences: Sequence[str], last: Sequence[str]) -> list[str]:
+    """The first meeting's sentences the span's last meeting no longer says word for word, those with most words
+    gone first (two at most; the one with most gone if it kept them all), in the statement's order: what a comparison
+    starts from ("remains highly attentive to inflation risks" before "is attentive to the risks to both sides")."""
+    kept = _content_words(" ".join(last))
+    gone = {t: len(_content_words(t) - kept) for t in sentences}
+    ranked = sorted(sentences, key=lambda t: (-gone[t], sentences.index(t)))
+    chosen = [t for t in ranked if t not in last][:2] or ranked[:1]
+    return sorted(chosen, key=sentences.index)
 
 
 def _newest(sentences: Sequence[str], before: Sequence[str]) -> list[str]:
