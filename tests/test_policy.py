@@ -1222,6 +1222,25 @@ def test_an_administered_rate_has_a_peak_and_a_first_and_last_change():
     assert "was 0.05 percent" in held and "basis points" not in held
 
 
+def test_a_reserve_or_on_rrp_rate_moved_other_than_the_range_is_told_as_a_technical_adjustment():
+    def with_on_rrp(levels: list[float]) -> PolicyDesk:
+        records = []
+        for record, percent in zip(RECORDS[4:], levels, strict=True):
+            src = Source(sentence=f"The offering rate is {percent} percent.", document_id=record.statement_id,
+                         chunk_id=f"{record.statement_id}#002")
+            records.append(record.model_copy(update={"administered_rates": [
+                AdministeredRate(name="on_rrp", percent=percent, source=src)]}))
+        return PolicyDesk(records, lambda chunk_id: None)
+
+    question = "What was the ON RRP rate at the September 2024 meeting?"
+    # the range fell 50 basis points to 1 to 1-1/4 percent; the ON RRP rate fell 55, to the range's bottom
+    adjusted = with_on_rrp([1.55, 1.0]).consult(question).answer.direct
+    assert "lowered 55 basis points from 1.55 percent, 5 basis points more than the target range (a technical " \
+           "adjustment, to the bottom of the target range)" in adjusted
+    # near miss: a rate that moved with the range is no adjustment
+    assert "technical" not in with_on_rrp([1.55, 1.05]).consult(question).answer.direct
+
+
 def test_meetings_without_dissent_are_listed_as_unanimous():
     desk = PolicyDesk(RECORDS, lambda chunk_id: None)
     for question in ("Which meetings in 2022 had no dissenting votes?", "How many 2022 decisions were unanimous?"):

@@ -406,7 +406,7 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
         for r in shown:
             rate = r.rate(name)
             if rate is not None:
-                parts.append(f"{day(r.meeting_date)}: {percent_forms(rate)}{_rate_move(rate, previous, name)}")
+                parts.append(f"{day(r.meeting_date)}: {percent_forms(rate)}{_rate_move(rate, previous, name, r)}")
                 quotes += quote(r, rate.source)
             previous = r
         label = rate_label(name, shown[0].meeting_date, shown[-1].meeting_date) if shown else RATE_LABEL[name]
@@ -431,7 +431,7 @@ def _rates_at(q: PolicyQuestion, r: MeetingRecord, before: MeetingRecord | None)
             missing.append(rate_label(name, r.meeting_date))
             continue
         verb = "was " if not set_at else ""
-        moved = _rate_move(rate, before, name)
+        moved = _rate_move(rate, before, name, r)
         set_at.append(f"the {rate_label(name, r.meeting_date)} {verb}{percent_forms(rate)}{_effective(rate)}{moved}")
         quotes += quote(r, rate.source)
     said = (f"At the {day(r.meeting_date)} meeting " + ", and ".join(set_at)) if set_at else ""
@@ -447,14 +447,27 @@ def _effective(rate: AdministeredRate) -> str:
     return f", effective {m.group(1)}" if m else ""
 
 
-def _rate_move(rate: AdministeredRate, previous: MeetingRecord | None, name: str) -> str:
-    """", raised 5 basis points from 0.10 percent" when the rate moved since the meeting before; "" otherwise."""
+def _rate_move(rate: AdministeredRate, previous: MeetingRecord | None, name: str, r: MeetingRecord) -> str:
+    """", raised 5 basis points from 0.10 percent" when the rate moved since the meeting before; "" otherwise. A
+    move of the reserve or ON RRP rate other than the range's is a technical adjustment, and says where it set the
+    rate in the range ("..., 5 basis points more than the target range (a technical adjustment, to the bottom of the
+    target range)"): what an analyst asking about it wants to know."""
     before = previous.rate(name) if previous is not None else None
     if before is None or round(rate.percent - before.percent, 4) == 0:
         return ""
     bp = round((rate.percent - before.percent) * 100)
-    verb = "raised" if bp > 0 else "lowered"
-    return f", {verb} {abs(bp)} basis points from {percent_forms(before)}"
+    moved = f", {'raised' if bp > 0 else 'lowered'} {abs(bp)} basis points from {percent_forms(before)}"
+    extra = bp - (r.change_bp or 0)
+    if name not in TECHNICAL or r.change_bp is None or extra == 0 or r.range_after is None:
+        return moved
+    than = " while the target range held" if not r.change_bp else \
+        f", {abs(extra)} basis points {'more' if extra * bp > 0 else 'less'} than the target range"
+    above = round((rate.percent - r.range_after.low) * 100)
+    where = "the bottom of the target range" if above == 0 else f"{above} basis points above the bottom of the range"
+    return f"{moved}{than} (a technical adjustment, to {where})"
+
+
+TECHNICAL = ("iorb", "on_rrp")  # the rates the Committee sets against the range's bottom
 
 
 def after_event(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> list[MeetingRecord]:
