@@ -254,6 +254,11 @@ def test_a_bare_month_compared_with_a_dated_one_is_of_its_year():
     assert parse_filter("In Nov 2022, did they say rates may rise?", meetings).meetings == {dt.date(2022, 11, 2)}
     assert parse_filter("Nov 2022 vs Dec 2023, and May?", meetings).meetings == {
         dt.date(2022, 11, 2), dt.date(2023, 12, 13)}
+    # "later in 2025" after a named meeting is a horizon of its discussion, not the year's meetings
+    june = [dt.date(2025, 5, 7), dt.date(2025, 6, 18), dt.date(2025, 10, 29)]
+    assert parse_filter("In the June 2025 minutes, how were views split on cutting rates later in 2025?",
+                        june).meetings == {dt.date(2025, 6, 18)}
+    assert parse_filter("How many cuts were there in 2025?", june).meetings == set(june)  # near miss: no meeting named
     # a revision is told in the later meeting's minutes: the month it is revised from is not asked about
     assert parse_filter("Dec 2022 staff outlook: why was it revised down versus Nov?", meetings).meetings == {
         dt.date(2022, 12, 14)}

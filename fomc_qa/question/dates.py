@@ -143,11 +143,12 @@ def _lower_bound(q: str, meetings: list[dt.date]) -> tuple[set[dt.date], str] | 
 
 
 # "In the June 2022 minutes, what did the staff forecast for total and core PCE inflation in 2022?", "Per the December
-# 2023 minutes, did participants expect cuts in 2024?": a bare year up to 8 words after a forecast word, in a question
+# 2023 minutes, did participants expect cuts in 2024?", "... in the June 2025 minutes, how were views split on cutting
+# later in 2025?": a bare year up to 8 words after a forecast word (or "later"), in a question
 # that already names its meeting, is the horizon of a projection in that meeting's documents, not a span to search.
 _HORIZON_CUE = re.compile(
     r"\b(?:expect\w*|forecast\w*|project\w*|anticipat\w*|outlook|predict\w*|foresaw|foresee\w*|see|saw|seen"
-    r"|pencil+ed|penciled|path|median|for)\b(?:\W+[\w'-]+){0,7}?\W+$")
+    r"|pencil+ed|penciled|path|median|for|later|rest of|remainder of)\b(?:\W+[\w'-]+){0,7}?\W+$")
 
 
 # "May 2025 minutes: why did real GDP fall in Q1 2025?": a quarter or half of a year is the data's period, not a span
