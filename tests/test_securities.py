@@ -168,6 +168,19 @@ def test_questions_the_levels_do_not_claim(question):
     assert parse_securities_question(question, MEETINGS) is None
 
 
+def test_a_pace_set_until_a_condition_is_told_with_it():
+    until = _pace(80, 40)[:-1] + (" until substantial further progress has been made toward the Committee's maximum "
+                                  "employment and price stability goals.")
+    records = [_record("2020-12-16", until), *RECORDS[:1]]
+    asked = parse_securities_question("How much was the Fed buying each month at the December 2020 meeting?",
+                                      [r.meeting_date for r in records])
+    assert asked is not None
+    direct = answer_securities(asked, records).direct
+    assert direct.endswith(", until substantial further progress has been made toward the Committee's maximum "
+                           "employment and price stability goals.")
+    assert "until" not in _answer("How fast was the Fed buying agency MBS in October 2021?").direct  # none set
+
+
 def test_the_latest_level_notes_when_runoff_ended():
     text = _ask("What is the current runoff cap on Treasury securities?")
     assert "$5 billion" in text and "conclude the reduction" in text

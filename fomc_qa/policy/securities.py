@@ -85,8 +85,13 @@ def answer_securities(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) 
     return _answer_event(sq, records)
 
 
+# "... by at least $80 billion per month ... until substantial further progress has been made toward the Committee's
+# maximum employment and price stability goals": the condition a pace is set for, which the lead states with it.
+_UNTIL = re.compile(r"\buntil [^.;]+")
+
+
 def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> RecordAnswer | None:
-    parts, quotes = [], []
+    parts, quotes, conditions = [], [], []
     for asset in sq.assets:
         levels = _levels(records, sq.kind, asset)
         starts_late = False  # no amount was in effect when the period began
@@ -117,6 +122,7 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
                       f"{_month_of(level.effective)}"
         parts.append(f"{phrase} (per {_set_at(chosen[-1])})"
                      + (_next_change(sq, records, chosen[-1][0]) if sq.and_then else ""))
+        conditions += [m.group(0) for m in [_UNTIL.search(chosen[-1][0].source.sentence)] if m]
         for _, record in chosen:  # every sentence of the meeting that sets this amount ("initially ... then")
             quotes += [_quote(record, level.source) for level in record.securities
                        if level.kind == sq.kind and level.asset == asset]
@@ -135,7 +141,8 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
         # the present is the latest meeting: what it decided about holdings, whatever it set no amount for
         note += f" At the latest meeting in the index, {day(latest.meeting_date)}: \"{newer[0].sentence}\""
         quotes += [_quote(latest, source) for source in newer]
-    direct = f"The {_NOUN[sq.kind]} {when}: " + "; ".join(parts) + "." + note
+    until = f", {conditions[0]}" if conditions else ""  # the same condition for both assets, said once
+    direct = f"The {_NOUN[sq.kind]} {when}: " + "; ".join(parts) + until + "." + note
     return RecordAnswer(direct, unique_quotes(quotes))
 
 
