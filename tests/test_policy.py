@@ -1241,6 +1241,13 @@ def test_a_reserve_or_on_rrp_rate_moved_other_than_the_range_is_told_as_a_techni
     assert "technical" not in with_on_rrp([1.55, 1.05]).consult(question).answer.direct
 
 
+def test_a_count_over_named_months_is_told_over_their_dates_not_the_year():
+    desk = PolicyDesk(RECORDS, lambda chunk_id: None)
+    months = desk.consult("March, May and June 2022 hikes: how many, and how much in total?").answer.direct
+    assert "3 (three) times between March 16, 2022 and June 15, 2022" in months and "in 2022" not in months
+    assert "3 (three) times in 2022" in desk.consult("How many times did the FOMC hike in 2022?").answer.direct
+
+
 def test_meetings_without_dissent_are_listed_as_unanimous():
     desk = PolicyDesk(RECORDS, lambda chunk_id: None)
     for question in ("Which meetings in 2022 had no dissenting votes?", "How many 2022 decisions were unanimous?"):

@@ -87,8 +87,9 @@ def span_phrase(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> str:
     if not q.named_span:
         return "in the indexed meetings"
     first, last = records[0].meeting_date, records[-1].meeting_date
-    if first.year == last.year and {r.meeting_date for r in records} >= set(q.meetings) and len(q.meetings) > 2:
-        return f"in {first.year}"
+    if first.year == last.year and {r.meeting_date for r in records} >= set(q.meetings) and len(q.meetings) > 2 \
+            and not q.by_months:
+        return f"in {first.year}"  # the year asked: not "three times in 2023" for February-May's three hikes
     return f"between {day(first)} and {day(last)}" if first != last else f"at the {day(first)} meeting"
 
 def matches(record: MeetingRecord, q: PolicyQuestion) -> bool:

@@ -138,7 +138,8 @@ def parse_policy_question(question: str, meetings: Sequence[dt.date]) -> PolicyQ
     if peak and intent in ("count", "decision", "change", "first", "last", "largest", "smallest"):
         extra["since_extreme"] = "low" if peak.group(1).lower() in ("trough", "bottom", "low", "lows") else "high"
         intent = "count" if intent in ("decision", "change") else intent
-    return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, yes_no=yes_no,
+    by_months = named and bool(re.search(rf"\b{MONTH}\b", q, _W))
+    return PolicyQuestion(intent=intent, meetings=tuple(span), named_span=named, by_months=by_months, yes_no=yes_no,
                           presumed=None if yes_no or len(span) != 1 else presumed_move(q), **extra)
 
 

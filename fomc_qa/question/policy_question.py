@@ -17,6 +17,7 @@ class PolicyQuestion:
     intent: Intent
     meetings: tuple[dt.date, ...]  # the span, in date order
     named_span: bool  # the question named dates (else: every indexed meeting, or the latest for "current")
+    by_months: bool = False  # ... by their months ("Feb, Mar and May 2023 hikes"), not a whole year ("in 2023")
     direction: str | None = None  # raise / lower / maintain, for counts and first/last
     roles: tuple[str, ...] = ()  # statement roles, for evolution and role questions
     rates: tuple[str, ...] = ()  # administered rates
