@@ -735,20 +735,16 @@ def test_a_comparison_starts_from_every_sentence_of_the_first_meeting_that_chang
             StatementSentence(role="inflation", paragraph=0,
                               source=Source(sentence=t, document_id=doc, chunk_id=f"{doc}#000")) for t in texts]})
 
-    records = [said(RECORDS[0], "Inflation remains elevated.", "The Committee remains highly attentive to inflation "
-                                                               "risks."),
-               said(RECORDS[1], "Inflation remains somewhat elevated.", "The Committee is attentive to the risks to "
-                                                                        "both sides of its dual mandate.")]
-    lead = PolicyDesk(records, lambda chunk_id: None).consult(
-        "What changed in the statement's description of inflation between January and March 2022?").answer.direct
+    def compared(first: tuple[str, ...], second: tuple[str, ...]) -> str:
+        return PolicyDesk([said(RECORDS[0], *first), said(RECORDS[1], *second)], lambda chunk_id: None).consult(
+            "What changed in the statement's description of inflation between January and March 2022?").answer.direct
+
+    attentive = "The Committee remains highly attentive to inflation risks."
+    both = "The Committee is attentive to the risks to both sides of its dual mandate."
+    lead = compared(("Inflation remains elevated.", attentive), ("Inflation remains somewhat elevated.", both))
     assert "remains highly attentive to inflation risks" in lead and "inflation remains elevated" in lead
     # near miss: a sentence the next statement kept word for word is not where the comparison starts
-    kept = [said(RECORDS[0], "Inflation remains elevated.", "The Committee remains highly attentive to inflation "
-                                                            "risks."),
-            said(RECORDS[1], "Inflation remains elevated.", "The Committee is attentive to the risks to both sides "
-                                                            "of its dual mandate.")]
-    lead = PolicyDesk(kept, lambda chunk_id: None).consult(
-        "What changed in the statement's description of inflation between January and March 2022?").answer.direct
+    lead = compared(("Inflation remains elevated.", attentive), ("Inflation remains elevated.", both))
     assert "on January 26, 2022 it said that the Committee remains highly attentive to inflation risks;" in lead
 
 
