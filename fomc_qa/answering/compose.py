@@ -258,13 +258,10 @@ def _speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | Non
     them leaves out the staff's and the manager's ("how were participants split on cuts?" is not the staff's
     forecast)."""
     named = [SECTION_OF[speaker] for speaker in asked.speakers if speaker in REPORTED_BY]
-    if not named and Speaker.PARTICIPANTS in asked.speakers:  # theirs: any section but the staff's and manager's
-        reporters = [SECTION_OF[speaker] for speaker in REPORTED_BY]
-        theirs = [q for q in (quotes if among is None else among)
-                  if not any(s.search(q.label.partition("(")[2]) for s in reporters)]
-    else:
-        theirs = [q for q in (quotes if among is None else among)
-                  if any(s.search(q.label.partition("(")[2]) for s in named)]
+    others = not named and Speaker.PARTICIPANTS in asked.speakers  # theirs: any section but the reporters'
+    sections = named or ([SECTION_OF[speaker] for speaker in REPORTED_BY] if others else [])
+    theirs = [q for q in (quotes if among is None else among)
+              if any(s.search(q.label.partition("(")[2]) for s in sections) != others]
     return [q for q in quotes if q in theirs] if theirs else quotes
 
 
