@@ -468,9 +468,18 @@ def test_a_why_leads_with_the_participants_judgement_and_what_the_action_would_d
                                (views, "Participants judged that it was appropriate to continue reducing the Federal "
                                        "Reserve's securities holdings.", 2), (views, dissent, 2))
     composed = compose(analyze("Nov 2024 quarter-point cut - what justified it?"), raw, record)
-    assert f"{judged[:-1]}. [1] {reason}".replace("In support", "in support") in composed.lead, composed.lead
+    # the judgement restates the record's line: what the action would do is the reason, told alone
+    assert "minutes say that participants observed that such a further recalibration" in composed.lead, composed.lead
+    assert "viewed it as appropriate" not in composed.text
     assert composed.lead.rstrip().endswith("[2]")
     assert "carefully assess" not in composed.text and "Bowman" not in composed.text
+    # a judgement giving its own reason ("in consideration of ... the lags ...") stays in the lead before it
+    reasoned = judged.replace("In support of the Committee's goals", "In consideration of the lags with which "
+                              "policy affects economic activity")
+    raw = f"{record}\n" + _raw((views, reasoned, 1), (views, reason, 2))
+    composed = compose(analyze("Nov 2024 quarter-point cut - what justified it?"), raw, record)
+    assert f"{reasoned[:-1]}. [1] {reason}".replace("In consideration", "in consideration") in composed.lead, \
+        composed.lead
     # near miss: without what the action would do, the judgement alone is no reason to lead with
     alone = compose(analyze("Nov 2024 quarter-point cut - what justified it?"),
                     f"{record}\n" + _raw((views, judged, 1)), record)
@@ -648,6 +657,9 @@ def test_a_sentence_naming_only_the_topic_never_leads():
     ("The manager turned next to a discussion of operations and money markets.", True),
     ("The SOMA manager first reviewed developments in domestic and global financial markets.", True),
     ("The manager turned next to money markets and noted that rates had remained stable.", False),  # what was found
+    ("In light of these developments, participants discussed whether to stop balance sheet runoff soon and what the "
+     "maturity composition of the SOMA Treasury portfolio should be in the longer run.", True),
+    ("In light of these developments, participants discussed the risks and judged that runoff should end.", False),
 ])
 def test_a_sentence_setting_the_scene_names_its_topic_and_nothing_found(sentence, scene):
     assert bool(SETS_SCENE.match(sentence)) is scene

@@ -63,6 +63,8 @@ _ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z]
 # The minutes' roll call run into the dissenter's paragraph (no full stop between them in the source text).
 _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\w.'-]*,?\s+(?:and\s+)?){1,12}?"
                              r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
+# a clause giving the reason inside the participants' judgement of the decision
+_REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b", re.I)
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _AMOUNT = re.compile(r"\$\d+(?:\.\d+)? (?:billion|million|trillion)")
 # the documents a lead names as it tells them ("The July 27, 2022 minutes say that ...")
@@ -93,11 +95,16 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     own = _own_words(raw, record_direct)
     leads = [clean_prose(record_direct)] if record_direct else ([clean_prose(own)] if own else [])
     chosen: list[Quote] = []
+    unsaid = 0  # chosen quotes the lead leaves unsaid (a judgement restating the record's line)
     if not leads or _why_unexplained(analysis, record_direct):
         lead_quote = _lead_quote(analysis, quotes, prefer_cause=bool(record_direct))
         if lead_quote is not None:
             follower, before = _follower(quotes, lead_quote), _pointed_to(quotes, lead_quote)
-            leads.append(_attributed(lead_quote, follower, before=before))
+            if _restates_the_line(lead_quote, follower, record_direct):  # the line has the decision: its reason
+                leads.append(_attributed(follower))
+                unsaid, before = 1, None
+            else:
+                leads.append(_attributed(lead_quote, follower, before=before))
             chosen += [q for q in (before, lead_quote, follower) if q is not None]
             other = _other_documents_reason(analysis, quotes, chosen) if record_direct else None
             if other is not None and adds(other, leads):  # "in light of these risks, ...": with which risks
@@ -106,7 +113,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
                 leads.append(_attributed(other, before=named))
                 chosen += [q for q in (named, other) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
-        for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen):
+        for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen, unsaid):
             if adds(part, leads):
                 leads.append(_attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
                 chosen.append(part)
@@ -173,7 +180,8 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         reasons = [q for q in usable if GIVES_REASON.search(q.text) and gives_the_deciders_reason(analysis, q)]
         kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's
         named = [q for q in reasons if any(f"FOMC {kind}" in q.label for kind in kinds)]
-        judged = [q for q in usable if DECIDED.pattern.search(q.text) and not dissent
+        judged = [q for q in usable if DECIDED.pattern.search(q.text) and not dissent and "FOMC minutes" in q.label
+                  and "minutes" in kinds
                   and (f := _follower(quotes, q)) is not None and WHAT_IT_WOULD_DO.pattern.search(f.text)]
         deciders = [q for q in usable if gives_the_deciders_reason(analysis, q) and not _DECISION.search(q.text)]
         usable = judged[:1] or named or reasons or deciders or usable
@@ -181,6 +189,15 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         return usable[0] if usable else None
     focus = _focus(asked)
     return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
+
+
+def _restates_the_line(judged: Quote, follower: Quote | None, record_direct: str) -> bool:
+    """The participants' judgement of the decision ("Against this backdrop, all participants agreed that it was
+    appropriate to raise the target range ... 50 basis points at this meeting ...") beside a record line stating the
+    move, when it gives no reason of its own (no "in consideration of the significant cumulative tightening ...") and
+    the next sentence says what the action would do: that sentence is the answer, the judgement repeats the line."""
+    return (follower is not None and bool(_STATES_MOVE.search(record_direct)) and bool(DECIDED.pattern.search(judged.text))
+            and bool(WHAT_IT_WOULD_DO.pattern.search(follower.text)) and not _REASON_CLAUSE.search(judged.text))
 
 
 def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> Quote | None:
@@ -307,7 +324,8 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
                  record: bool = False) -> list[Quote]:
     """For each further part of a multi-part question (each part the record leaves unanswered, when it answers
     the question), the quotation that shares most content words with it (and at least two), so the lead answers
-    every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic."""
+    every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic; a part asking why
+    takes the deciders' reason, not the staff's briefing."""
     found: list[Quote] = []
     taken = {q.text for q in chosen}
     for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
@@ -315,7 +333,9 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
         if record and len(_focus(part.text)) < ELLIPTIC:  # "..., and why was it adjusted?": the record's topic
             words |= _focus(analysis.plain)
         candidates = _speakers_own(part.subjects, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
-                                               and not is_filler(analysis, q)], among=quotes)
+                                               and not is_filler(analysis, q)
+                                               and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))],
+                                   among=quotes)
         scored = [(len(words & _content(q.text)), q.score, -quotes.index(q), q) for q in candidates]
         if scored:
             overlap, _, _, best = max(scored, key=lambda s: s[:3])
@@ -325,7 +345,7 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     return found
 
 
-def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> list[Quote]:
+def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], unsaid: int = 0) -> list[Quote]:
     """For a one-part question answered from passages, the next sentences that stand on their own (up to
     LEAD_SENTENCES in the lead): a discussion is rarely one sentence, and an answer's detail left to the evidence is
     an answer the lead does not give (docs/answering.md, "The composed answer")."""
@@ -333,7 +353,7 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     rest = _ranked(_speakers_own(analysis.subjects, [q for q in quotes if q.text not in taken
                                                      and not LEANS.match(q.text) and not is_filler(analysis, q)
                                                      and not _bare_decision(analysis, q)], among=quotes))
-    return rest[:max(LEAD_SENTENCES - len(chosen), 1)] if chosen and not _lists(analysis) else []
+    return rest[:max(LEAD_SENTENCES - len(chosen) + unsaid, 1)] if chosen and not _lists(analysis) else []
 
 
 def _lines(evidence: list[Quote]) -> tuple[str, ...]:

@@ -18,10 +18,14 @@ from fomc_qa.text.sentences import HOUSEKEEPING
 
 RECORDED_WITHIN = 30  # days: scheduled meetings are about six weeks apart, an unscheduled one's minutes sooner
 
+# The Board's votes and the administered rates' settings: the IORB (before July 2021 "the interest rate paid on
+# required and excess reserve balances"), the discount rate, the ON RRP rate and its technical adjustments.
 _ADMINISTERED_VOTE = re.compile(r"\bBoard of Governors of the Federal Reserve System voted\b"
                                 r"|\bthe Board (?:also )?voted\b"
-                                r"|\bprimary credit rate\b|\binterest rate (?:paid )?on reserve balances\b"
-                                r"|\boffering rate\b.*\bovernight reverse repurchase", re.I)
+                                rf"|{RATES['iorb'].pattern}|{RATES['discount_rate'].pattern}"
+                                r"|\boffering rate\b.*\bovernight reverse repurchase"
+                                r"|\brate offered at the (?:ON RRP|overnight reverse repurchase)"
+                                r"|\btechnical adjustment\b", re.I)
 # The Committee's instructions to the Desk ("the Committee directs the Desk to continue purchasing Treasury bills",
 # "... authorize and direct the Federal Reserve Bank of New York ... to execute transactions in the SOMA"): the
 # directive's business, no reason for a rate decision and no answer to a question that asks nothing of the Desk.

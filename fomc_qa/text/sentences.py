@@ -96,7 +96,8 @@ OPENS_ON_THE_LAST = re.compile(r"^(?:Against (?:this|that|the) backdrop|In light
 # domestic and global financial markets.", "The manager then turned to a discussion of standing repo operations ..."):
 # it answers nothing the question asks; what follows it does ("The manager turned next to a discussion of operations
 # and money markets."). Not one saying what was found ("... reviewed ... and noted that ...").
-SETS_SCENE = re.compile(r"^(?:The (?:SOMA |System Open Market Account \(SOMA\) |deputy )?manager|The staff"
+SETS_SCENE = re.compile(r"^(?:(?:In light of|Against|Given|Amid|With) [^,.]{0,60}, )?"  # "In light of these ..., "
+                        r"(?i:The (?:SOMA |System Open Market Account \(SOMA\) |deputy )?manager|The staff"
                         r"|Participants|Members)(?: first| then| next| also)? (?:reviewed|turned(?: next| then)? to"
                         r"|began|discussed|summarized|presented|provided|briefed)\b(?![^.]*\b(?:that|which|showing|indicating)\b)"
                         r"[^.]{0,160}\.$")
