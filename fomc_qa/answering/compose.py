@@ -113,7 +113,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
                 leads.append(_attributed(other, before=named))
                 chosen += [q for q in (named, other) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
-        for part in _part_quotes(analysis, quotes, chosen, bool(record_direct)) or _second(analysis, quotes, chosen, unsaid):
+        parts = _part_quotes(analysis, quotes, chosen, bool(record_direct))
+        for part in parts or _second(analysis, quotes, chosen, unsaid):
             if adds(part, leads):
                 leads.append(_attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
                 chosen.append(part)
@@ -196,8 +197,9 @@ def _restates_the_line(judged: Quote, follower: Quote | None, record_direct: str
     appropriate to raise the target range ... 50 basis points at this meeting ...") beside a record line stating the
     move, when it gives no reason of its own (no "in consideration of the significant cumulative tightening ...") and
     the next sentence says what the action would do: that sentence is the answer, the judgement repeats the line."""
-    return (follower is not None and bool(_STATES_MOVE.search(record_direct)) and bool(DECIDED.pattern.search(judged.text))
-            and bool(WHAT_IT_WOULD_DO.pattern.search(follower.text)) and not _REASON_CLAUSE.search(judged.text))
+    return (follower is not None and bool(_STATES_MOVE.search(record_direct))
+            and bool(DECIDED.pattern.search(judged.text)) and bool(WHAT_IT_WOULD_DO.pattern.search(follower.text))
+            and not _REASON_CLAUSE.search(judged.text))
 
 
 def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> Quote | None:
