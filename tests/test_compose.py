@@ -480,6 +480,12 @@ def test_a_why_leads_with_the_participants_judgement_and_what_the_action_would_d
     composed = compose(analyze("Nov 2024 quarter-point cut - what justified it?"), raw, record)
     assert f"{reasoned[:-1]}. [1] {reason}".replace("In consideration", "in consideration") in composed.lead, \
         composed.lead
+    # a reason leaning on the judgement ("They assessed that such a further lowering ...") is not told alone
+    leaning = reason.replace("Participants observed", "They assessed")
+    raw = f"{record}\n" + _raw((views, judged, 1), (views, leaning, 1))
+    composed = compose(analyze("Nov 2024 quarter-point cut - what justified it?"), raw, record)
+    assert "minutes say that they assessed" not in composed.lead and "viewed it as appropriate" in composed.lead, \
+        composed.lead
     # near miss: without what the action would do, the judgement alone is no reason to lead with
     alone = compose(analyze("Nov 2024 quarter-point cut - what justified it?"),
                     f"{record}\n" + _raw((views, judged, 1)), record)
@@ -757,3 +763,24 @@ def test_a_directive_line_whose_amounts_the_lead_states_goes_to_the_sources():
     composed = compose(analyze("What did the March 2025 directive say about the Treasury and MBS caps?"), raw, line)
     assert not any("Roll over at auction" in e or e.endswith("to:\u201d [3]") for e in composed.evidence)
     assert any("$35 billion" in e for e in composed.evidence)  # near miss: an amount the lead does not state stays
+
+
+def test_a_part_asking_whether_anyone_wanted_otherwise_is_answered_by_the_minoritys_view():
+    """"..., and did anyone argue for more?" shares no word with "A few participants stated that they favored raising
+    the target range by a larger amount": the minority's view answers it (`Subjects.minority`, `MINORITY_VIEW`)."""
+    views = "FOMC minutes of February 1, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
+    record = ("At the February 1, 2023 meeting the FOMC raised the target range for the federal funds rate by 1/4 "
+              "percentage point (25 basis points).")
+    reason = ("Participants observed that a further slowing in the pace of rate increases would better allow the "
+              "Committee to assess the economy's progress.")
+    outlook = "Participants noted that inflation data for the past three months showed a welcome reduction."
+    few = "A few participants stated that they favored raising the target range by a larger amount at this meeting."
+    tight = "Participants noted that the labor market remained very tight."
+    raw = f"{record}\n" + _raw((views, reason, 1), (views, outlook, 1), (views, tight, 1), (views, few, 2))
+    composed = compose(analyze("Why only 25 basis points in February 2023, and did anyone argue for more?"), raw,
+                       record)
+    assert "a few participants stated that they favored raising" in composed.lead, composed.lead
+    # near miss: a part asking what participants wanted is no minority's question
+    plain = compose(analyze("Why only 25 basis points in February 2023, and what inflation data did participants "
+                            "note?"), raw, record)
+    assert "welcome reduction" in plain.lead and "favored raising" not in plain.lead, plain.lead

@@ -27,6 +27,7 @@ from fomc_qa.answering.quote_scorer import GIVES_REASON, LEANS, SECTION_OF, Quot
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.answering.reasons import (
     DECIDERS_SECTIONS,
+    MINORITY_VIEW,
     REPORTED_BY,
     REPORTERS,
     dissent_asked,
@@ -45,6 +46,7 @@ EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
 ELLIPTIC = 2  # a further part with fewer content words than this ("and until when?") borrows the question's
+MINORITY_SAYS = 2  # "did anyone argue for more?": the minority's view counts as two of the part's words
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
 MAX_LISTED = 8  # a list or an evolution: PER_MEETING quotes per meeting, up to this many
@@ -196,8 +198,9 @@ def _restates_the_line(judged: Quote, follower: Quote | None, record_direct: str
     """The participants' judgement of the decision ("Against this backdrop, all participants agreed that it was
     appropriate to raise the target range ... 50 basis points at this meeting ...") beside a record line stating the
     move, when it gives no reason of its own (no "in consideration of the significant cumulative tightening ...") and
-    the next sentence says what the action would do: that sentence is the answer, the judgement repeats the line."""
-    return (follower is not None and bool(_STATES_MOVE.search(record_direct))
+    the next sentence, standing on its own ("They assessed ..." does not), says what the action would do: that
+    sentence is the answer, the judgement repeats the line."""
+    return (follower is not None and not LEANS.match(follower.text) and bool(_STATES_MOVE.search(record_direct))
             and bool(DECIDED.pattern.search(judged.text)) and bool(WHAT_IT_WOULD_DO.pattern.search(follower.text))
             and not _REASON_CLAUSE.search(judged.text))
 
@@ -327,7 +330,8 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     """For each further part of a multi-part question (each part the record leaves unanswered, when it answers
     the question), the quotation that shares most content words with it (and at least two), so the lead answers
     every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic; a part asking why
-    takes the deciders' reason, not the staff's briefing."""
+    takes the deciders' reason, not the staff's briefing; one asking who wanted otherwise, the minority's view
+    (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points")."""
     found: list[Quote] = []
     taken = {q.text for q in chosen}
     for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
@@ -338,7 +342,9 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
                                                and not is_filler(analysis, q)
                                                and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))],
                                    among=quotes)
-        scored = [(len(words & _content(q.text)), q.score, -quotes.index(q), q) for q in candidates]
+        scored = [(len(words & _content(q.text)) + (MINORITY_SAYS if part.subjects.minority
+                                                     and MINORITY_VIEW.search(q.text) else 0),
+                   q.score, -quotes.index(q), q) for q in candidates]
         if scored:
             overlap, _, _, best = max(scored, key=lambda s: s[:3])
             if overlap >= 2:

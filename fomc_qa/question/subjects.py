@@ -62,6 +62,21 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
                 ("What did markets expect for the June 2022 decision?", "What did the Desk survey show?"),
                 ("Why did the Committee hike 75 basis points in June 2022?",
                  "What did most participants expect for cuts later in 2025?")),  # the participants' expectation
+    # the participants who wanted otherwise: "did anyone argue for more?", "how close a call was it?"
+    SubjectRule("minority", re.compile(r"(?:\b(?:did|were there|was there)\s+(?:any(?:one|body)?|some(?:one)?)\b"
+                                       r"|\bwere there (?:participants|members) who\b)(?![^?.]*\bvot)"
+                                       r"[^?.]{0,40}?\b(?:argu|push|favou?r|prefer|want"
+                                       r"|call|back|support|consider|lean)\w*"
+                                       r"|\bclose (?:a )?call\b|\bfinely balanced\b|\bcould have (?:backed|supported)\b"
+                                       r"|\bbroke ranks\b|\bholdouts?\b", re.I),
+                ("Why only 25 basis points, and did anyone argue for a bigger move?",
+                 "Did any participants argue for holding instead?", "How close a call was it?",
+                 "What was the case made by those who could have backed a hold?",
+                 "Were there participants who favored a larger increase?"),
+                ("Did the Committee consider other tools?", "Why did the Fed hold rates in July 2024?",
+                 "What did most participants expect for cuts later in 2025?", "Did the Fed cut in September 2024?",
+                 "By how much did participants want to slow runoff?",  # what they wanted, not who wanted otherwise
+                 "Did anyone not vote in favor?")),  # a dissent
     SubjectRule("housekeeping", re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b",
                                            re.I),
                 ("When was the next meeting scheduled after January 2024?", "Was the meeting adjourned early?"),
@@ -80,6 +95,7 @@ class Subjects:
     rates: bool = False  # an administered rate (IORB, ON RRP, the primary credit rate) or "administered rates"
     housekeeping: bool = False  # the minutes' procedure: adjournment, the next meeting, approving the minutes
     markets: bool = False  # what markets, dealers or survey respondents expected or priced
+    minority: bool = False  # the participants who wanted otherwise, or how close a call the decision was
     words: frozenset[str] = frozenset()  # its words as typed, for a name an answer's quote gives ("Bowman")
 
 
@@ -88,5 +104,5 @@ def subjects_of(text: str) -> Subjects:
     found = {rule.subject for rule in SUBJECT_RULES if rule.pattern.search(text)}
     return Subjects(speakers=tuple(speaker for speaker in Speaker if speaker in found),
                     dissent="dissent" in found, desk="desk" in found, rates="rates" in found,
-                    housekeeping="housekeeping" in found, markets="markets" in found,
+                    housekeeping="housekeeping" in found, markets="markets" in found, minority="minority" in found,
                     words=frozenset(_WORD.findall(text)))
