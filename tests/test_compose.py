@@ -784,3 +784,30 @@ def test_a_part_asking_whether_anyone_wanted_otherwise_is_answered_by_the_minori
     plain = compose(analyze("Why only 25 basis points in February 2023, and what inflation data did participants "
                             "note?"), raw, record)
     assert "welcome reduction" in plain.lead and "favored raising" not in plain.lead, plain.lead
+
+
+def test_a_holds_why_gives_what_it_waits_for_and_not_the_securities_decision_beside_it():
+    """January 2025-like: beside "maintained the target range", the participants' judgement with its own reason
+    ("With the stance of policy significantly less restrictive ...") leads, the statement's condition ("until it has
+    gained greater confidence") comes before its risks sentence, and the securities decision taken beside the rate's
+    is no reason (`SIDE_DECISION`), unless the balance sheet is asked about."""
+    views = "FOMC minutes of January 29, 2025 (Participants' Views on Current Conditions and the Economic Outlook)"
+    statement = "FOMC statement of January 29, 2025"
+    record = ("At the January 29, 2025 meeting the FOMC maintained the target range for the federal funds rate at "
+              "4-1/4 to 4-1/2 percent.")
+    side = ("Participants judged that it was appropriate to continue the process of reducing the Federal Reserve's "
+            "securities holdings.")
+    judged = ("With the stance of policy significantly less restrictive than it had been before, all "
+              "participants viewed it as appropriate to maintain the target range for the federal funds rate.")
+    risks = "The Committee judges that the risks to achieving its employment and inflation goals are roughly in balance."
+    waits = ("The Committee does not expect it will be appropriate to reduce the target range until it has gained "
+             "greater confidence that inflation is moving sustainably toward 2 percent.")
+    raw = f"{record}\n" + _raw((views, side, 1), (views, judged, 1), (statement, risks, 2), (statement, waits, 2))
+    composed = compose(analyze("Why did the FOMC stand pat in January 2025?"), raw, record)
+    assert "minutes say that with the stance of policy" in composed.lead, composed.lead
+    assert "until it has gained greater confidence" in composed.lead and "roughly in balance" not in composed.lead
+    assert "securities holdings" not in composed.text
+    # near miss: the balance sheet asked about, the securities decision answers it
+    asked = compose(analyze("Why did the FOMC stand pat in January 2025, and what about its securities holdings?"),
+                    raw, record)
+    assert "securities holdings" in asked.text

@@ -1289,6 +1289,13 @@ def test_how_a_meeting_was_held_is_not_a_decision_to_hold_rates():
     assert parse_policy_question("Did the FOMC hold rates steady in June 2022?", MEETINGS) is not None
 
 
+@pytest.mark.parametrize("question", ["Why did the FOMC stand pat in January 2022?", "June 2022: why stay put?",
+                                      "Why did the Fed sit tight in June 2022?"])
+def test_idioms_for_a_hold_read_as_a_hold(question):
+    parsed = parse_policy_question(question, MEETINGS)
+    assert parsed is not None and parsed.direction == "maintain", parsed
+
+
 def test_an_extreme_asked_with_now_gives_the_span_s_extreme_then_the_latest_level():
     """"Peak level, and where is it now?": "now" asks a second thing, it does not shrink the span to the latest."""
     parsed = parse_policy_question("What was the highest target range, and where is it now?", MEETINGS)

@@ -65,8 +65,16 @@ _ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z]
 # The minutes' roll call run into the dissenter's paragraph (no full stop between them in the source text).
 _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\w.'-]*,?\s+(?:and\s+)?){1,12}?"
                              r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
+# What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
+# until it has gained greater confidence ...", "well positioned to wait for more clarity"): a hold's reason, first
+# among the statement's reasons beside the record's "maintained the target range".
+_WAITS_FOR = re.compile(r"\buntil (?:it|they) (?:has|have) gained\b|\bwell positioned to (?:wait|take time)\b"
+                        r"|\bwait for more clarity\b|\bwould want to see further progress\b"
+                        r"|\bneeded to provide greater confidence\b", re.I)
+_HELD = re.compile(r"\bmaintained the target range\b")
 # a clause giving the reason inside the participants' judgement of the decision
-_REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b", re.I)
+_REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
+                            r"|\bamid (?!th)", re.I)
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _AMOUNT = re.compile(r"\$\d+(?:\.\d+)? (?:billion|million|trillion)")
 # the documents a lead names as it tells them ("The July 27, 2022 minutes say that ...")
@@ -108,7 +116,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             else:
                 leads.append(_attributed(lead_quote, follower, before=before))
             chosen += [q for q in (before, lead_quote, follower) if q is not None]
-            other = _other_documents_reason(analysis, quotes, chosen) if record_direct else None
+            other = _other_documents_reason(analysis, quotes, chosen, bool(_HELD.search(record_direct))) \
+                if record_direct else None
             if other is not None and adds(other, leads):  # "in light of these risks, ...": with which risks
                 named = _pointed_to(quotes, other)
                 named = named if named not in chosen else None
@@ -180,12 +189,14 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
                                               if not LEANS.match(q.text) and not is_filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
         dissent = dissent_asked(analysis, usable)
-        reasons = [q for q in usable if GIVES_REASON.search(q.text) and gives_the_deciders_reason(analysis, q)]
+        reasons = [q for q in usable if (GIVES_REASON.search(q.text) or _WAITS_FOR.search(q.text))
+                   and gives_the_deciders_reason(analysis, q)]
         kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's
         named = [q for q in reasons if any(f"FOMC {kind}" in q.label for kind in kinds)]
         judged = [q for q in usable if DECIDED.pattern.search(q.text) and not dissent and "FOMC minutes" in q.label
                   and "minutes" in kinds
-                  and (f := _follower(quotes, q)) is not None and WHAT_IT_WOULD_DO.pattern.search(f.text)]
+                  and (_REASON_CLAUSE.search(q.text) or ((f := _follower(quotes, q)) is not None
+                                                          and WHAT_IT_WOULD_DO.pattern.search(f.text)))]
         deciders = [q for q in usable if gives_the_deciders_reason(analysis, q) and not _DECISION.search(q.text)]
         usable = judged[:1] or named or reasons or deciders or usable
     if any(q.score for q in usable):  # a fitted scorer has ranked them
@@ -205,19 +216,25 @@ def _restates_the_line(judged: Quote, follower: Quote | None, record_direct: str
             and not _REASON_CLAUSE.search(judged.text))
 
 
-def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]) -> Quote | None:
+def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote],
+                            held: bool = False) -> Quote | None:
     """For a "why" the record's line does not explain, the best reason of the other document: the statement gives
     the Committee's reason in a clause ("In light of the progress on inflation and the balance of risks, ..."), the
-    minutes the discussion behind it; an analyst asking why reads both. With a fitted scorer, only a reason it scores
-    more likely than not to answer."""
+    minutes the discussion behind it; an analyst asking why reads both. Beside a hold (`held`), what the Committee
+    waits for comes first (`_WAITS_FOR`). With a fitted scorer, only a reason it scores more likely than not to
+    answer, or what a hold waits for."""
     if Ask.WHY not in analysis.asks or analysis.filter.doc_types or not chosen:
         return None
     have = {m.group("kind") for q in chosen if (m := LABEL.match(q.label))}
     taken = {q.text for q in chosen}
     reasons = _ranked([q for q in _speakers_own(analysis.subjects, quotes) if q.text not in taken
-                       and not LEANS.match(q.text) and not is_filler(analysis, q) and GIVES_REASON.search(q.text)
+                       and not LEANS.match(q.text) and not is_filler(analysis, q)
+                       and (GIVES_REASON.search(q.text) or (held and _WAITS_FOR.search(q.text)))
                        and gives_the_deciders_reason(analysis, q)
                        and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
+    waits = [q for q in reasons if held and _WAITS_FOR.search(q.text)]
+    if waits:
+        return waits[0]
     best = reasons[0] if reasons else None
     scored = any(q.score for q in quotes)  # a fitted scorer: only a reason it finds likely to answer
     return best if best is not None and (best.score > 0 or not scored) else None

@@ -66,11 +66,20 @@ def reporters_asked(analysis: QuestionAnalysis) -> bool:
 DECIDERS_SECTIONS = tuple(section for speaker, section in SECTION_OF.items() if speaker not in REPORTED_BY)
 
 
+# The decision on the securities holdings that every meeting since 2022 takes beside the rate's ("Participants judged
+# that it was appropriate to continue the process of reducing the Federal Reserve's securities holdings"): no reason
+# for the rate decision a why asks about, unless it asks about the balance sheet.
+SIDE_DECISION = re.compile(r"\bcontinu\w* (?:the process of )?reducing (?:the Federal Reserve's|its) securities "
+                           r"holdings\b", re.I)
+
+
 def not_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     """Beside a why's answer, a quote that is nobody's reason for it: the standing guidance (what comes next), a
-    dissenter's preference the question does not ask about, or, beside a why of a policy decision the record holds,
+    dissenter's preference the question does not ask about, the securities decision beside the rate's
+    (`SIDE_DECISION`) unless the balance sheet is asked about, or, beside a why of a policy decision the record holds,
     the staff's or the manager's sentence when neither is asked about (blind judges: "staff sentence padding"). A
     why of what markets did ("why did fed funds volumes drop?") is answered by their reports."""
     decision = analysis.record.policy is not None or analysis.record.securities is not None
     return (bool(STANDING_GUIDANCE.search(q.text)) or _unasked_dissent(analysis, q)
+            or (bool(SIDE_DECISION.search(q.text)) and not analysis.subjects.desk)
             or (decision and not (reporters_asked(analysis) or gives_the_deciders_reason(analysis, q))))

@@ -17,7 +17,8 @@ LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go do
 
 # "hold down", "kept up", "left out" are other verbs ("Did hurricanes hold down the jobs numbers?"), not a hold
 HOLD = (r"(?:(?:hold|holds|held|kept|keep\w*|leave|left)(?!\s+(?:down|back|up|off|out)\b)"
-        r"|pause\w*|unchanged|maintain\w*|steady|skip\w*|on hold)")
+        r"|pause\w*|unchanged|maintain\w*|steady|skip\w*|on hold"
+        r"|(?:stand|stands|stood|standing) pat|(?:stay|stays|stayed|staying) put|(?:sit|sits|sat|sitting) tight)")
 
 DIRECTIONS = (("raise", RAISE), ("lower", LOWER), ("maintain", HOLD))
 
