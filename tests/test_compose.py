@@ -799,7 +799,8 @@ def test_a_holds_why_gives_what_it_waits_for_and_not_the_securities_decision_bes
             "securities holdings.")
     judged = ("With the stance of policy significantly less restrictive than it had been before, all "
               "participants viewed it as appropriate to maintain the target range for the federal funds rate.")
-    risks = "The Committee judges that the risks to achieving its employment and inflation goals are roughly in balance."
+    risks = ("The Committee judges that the risks to achieving its employment and inflation goals are roughly in "
+             "balance.")
     waits = ("The Committee does not expect it will be appropriate to reduce the target range until it has gained "
              "greater confidence that inflation is moving sustainably toward 2 percent.")
     raw = f"{record}\n" + _raw((views, side, 1), (views, judged, 1), (statement, risks, 2), (statement, waits, 2))
