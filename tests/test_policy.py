@@ -1082,6 +1082,16 @@ def test_a_size_asked_with_why_quotes_the_statements_reasons():
 
 
 @pytest.mark.parametrize(("question", "term"), [
+    ("When did the FOMC statement first say the Committee is attentive to the risks to both sides of its dual "
+     "mandate?", "attentive to the risks to both sides of its dual mandate"),
+    ("When did the statement first say inflation was elevated to the Committee's dismay in 2022?", "elevated"),
+    ("Did the statement say the outlook was uncertain to the end of 2020?", "uncertain"),  # a date: not the term's
+])
+def test_a_terms_to_phrase_is_part_of_it_up_to_the_questions_end(question, term):
+    assert mention_term(question) == term
+
+
+@pytest.mark.parametrize(("question", "term"), [
     ("Over which meetings did FOMC statements say that the U.S. banking system is sound and resilient?",
      "sound and resilient"),
     ("Which statements mentioned tariffs and when?", "tariffs"),

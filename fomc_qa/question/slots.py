@@ -33,7 +33,18 @@ def mention_term(text: str) -> str | None:
     if quoted:
         return quoted.group(1).strip().lower()
     after = lex.TERM_AFTER.search(text)
-    return after.group("term").strip().lower() if after else None
+    if after is None:
+        return None
+    term = after.group("term").strip().lower()
+    tail = _PHRASE_GOES_ON.match(text, after.end("term"))  # "attentive" + " to the risks to both sides of ..."
+    return f"{term} {tail.group('rest').strip().lower()}" if tail else term
+
+
+# "... first say the Committee is attentive to the risks to both sides of its dual mandate?": the term goes on with
+# its "to" phrase when that runs to the question's end without a date, a clause or another question word.
+_PHRASE_GOES_ON = re.compile(r"\s+(?P<rest>to\s+(?:the|its|their)\s+"
+                             r"(?![^?]*(?:\d|,|\b(?:when|why|how|where|who|what|which"
+                             rf"|{lex.MONTH})\b))[a-z][\w\s'-]{{2,80}}?)\s*\?\s*$", _W)
 
 
 def officer_titles(text: str) -> tuple[str, ...]:
