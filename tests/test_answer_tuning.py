@@ -22,14 +22,15 @@ MONTHS = ["January 29, 2020", "June 10, 2020", "July 29, 2020", "September 16, 2
 
 
 def _example(i: int) -> Example:
-    """A manager question whose answer (a figure) is the reader's last sentence, after four that do not give it."""
+    """A manager question whose answer (a figure) is the reader's last sentence, after four that do not give it;
+    it shares no word with the question, so only a fitted scorer brings it into the lead."""
     day = MONTHS[i % len(MONTHS)]
     figure = f"${40 + i} billion"
     raw = (f"{LABEL.format(day=day)}: \u201cThe manager discussed the Desk's purchases of Treasury securities over "
            f"the intermeeting period and the outlook for the balance sheet.\u201d [1] \u201cMarket functioning in "
            f"Treasury markets remained orderly according to the Desk's survey of dealers.\u201d [2] "
            f"\u201cSecured funding rates were stable over the period.\u201d [2] \u201cDealers expected the Desk's "
-           f"operations to continue smoothly.\u201d [2] \u201cPurchases had slowed to {figure} per month in Treasury "
+           f"operations to continue smoothly.\u201d [2] \u201cHoldings had grown by {figure} a month in Treasury "
            f"securities and agency securities.\u201d [3]")
     question = f"What pace of purchases did the manager report in {day.split()[0]} {day.split()[-1]}?"
     return Example(analyze(question), raw, "", (figure,))

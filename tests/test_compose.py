@@ -389,10 +389,11 @@ def test_with_a_fitted_scorer_evidence_carries_the_lead_or_says_what_it_leaves_o
                   (september, "Repo rates came under upward pressure around the tax date.", 1))
     question = "What did the FOMC decide in September 2025, and who abstained?"
     raw = f"{line}\n{record}\n\n{reader}"
-    evidence = " ".join(compose(analyze(question), raw, line, scorer).evidence)
+    composed = compose(analyze(question), raw, line, scorer)
+    evidence = " ".join(composed.evidence)
     assert "decided to lower the target range" in evidence  # the record's own quote: its line cites through it
-    assert "Miran" in evidence  # scored low, but says what the question asks and the lead does not ("abstained")
-    assert "came under upward pressure" not in evidence  # scored low and adds nothing asked: to the sources
+    assert "Miran" in composed.lead  # scored low, but says what the question asks and the lead does not ("abstained")
+    assert "came under upward pressure" not in composed.text  # scored low and adds nothing asked: to the sources
     # near misses: without a fitted scorer the evidence is the rules' as before; with the floor off (how qa_program
     # judges the scorers' order against the reader's) the scorer orders the evidence but sends nothing away
     assert "came under upward pressure" in " ".join(compose(analyze(question), raw, line).evidence)
@@ -413,9 +414,9 @@ def test_an_analysts_word_for_a_move_is_the_committees_when_evidence_is_kept_for
         (minutes, "Members expected that it would soon be appropriate to raise the target range.", 3),
         (minutes, "Members agreed that the labor market had continued to strengthen.", 3))
     question = "January 2022: when were purchases slated to end, and what did it signal about rate hikes?"
-    evidence = " ".join(compose(analyze(question), raw, line, scorer).evidence)
-    assert "soon be appropriate to raise" in evidence  # "hikes" asked, "raise" said: what the lead leaves out
-    assert "labor market had continued" not in evidence  # near miss: scored low and says nothing asked
+    composed = compose(analyze(question), raw, line, scorer)
+    assert "soon be appropriate to raise" in composed.lead  # "hikes" asked, "raise" said: what the lead leaves out
+    assert "labor market had continued" not in composed.text  # near miss: scored low and says nothing asked
 
 
 def test_a_why_s_quote_of_the_decision_the_record_states_goes_to_the_sources_and_the_line_cites_it():

@@ -41,6 +41,13 @@ from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.section_titles import short_title
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE, that_clause
 
+# Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
+# leaves out; any other question word is (`_told_beside`).
+_GENERIC = frozenset(_content(
+    "rate rates range target federal funds committee participants members meeting minutes statement fomc fed policy "
+    "monetary percent basis points point decision decided decide staff manager economy economic inflation labor market "
+    "say said says what why how when which did does was were set make made take took give gave keep kept move moved "
+    "see saw show showed happen happened"))
 MAX_QUOTES = 3
 EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence quote adding no asked-about word
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
@@ -243,12 +250,14 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
 def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -> Quote | None:
     """Of the evidence, the quote that says what the question asks about and the lead (the record's line, or the
     passages' best sentences) does not: the one sharing most (and at least UNTOLD_WORDS) of the question's content
-    words the lead leaves out ("..., and until when?": "until substantial further progress has been made"), so the
-    lead answers every part."""
+    words the lead leaves out ("..., and until when?": "until substantial further progress has been made"), or one
+    of them that is not `_GENERIC` ("who abstained?": "Governor Miran ... abstained"), so the lead answers every
+    part: blind judges found the answer "only in a quote below the lead"."""
     untold = _focus(analysis.plain) - _content(lead)
-    scored = [(len(untold & _content(q.text)), -q.place, q) for q in evidence if not LEANS.match(q.text)]
-    best = max(scored, key=lambda s: s[:2], default=None)
-    return best[2] if best is not None and best[0] >= UNTOLD_WORDS else None
+    scored = [(len(untold & _content(q.text)), len((untold - _GENERIC) & _content(q.text)), -q.place, q)
+              for q in evidence if not LEANS.match(q.text)]
+    best = max(scored, key=lambda s: s[:3], default=None)
+    return best[3] if best is not None and (best[0] >= UNTOLD_WORDS or best[1] >= 1) else None
 
 
 def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote],
