@@ -724,8 +724,8 @@ def test_a_decline_names_only_what_no_passage_spells_in_any_of_its_forms():
 
 
 def test_it_also_says_goes_on_only_with_the_document_the_lead_named_last():
-    from fomc_qa.answering.compose import _names_source
     from fomc_qa.answering.quotes import Quote
+    from fomc_qa.answering.telling import names_source as _names_source
 
     minutes = Quote(MINUTES, "All participants agreed that it was appropriate to raise the target range.", " [3]")
     lead = ("The June 14, 2023 minutes say that participants observed the rate would be near neutral. [1] The June 14, "

@@ -34,12 +34,12 @@ from fomc_qa.answering.reasons import (
     gives_the_deciders_reason,
     reporters_asked,
 )
+from fomc_qa.answering.telling import DIRECTIVE, attributed, evidence_lines, names_source
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
-from fomc_qa.text.section_titles import short_title
-from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE, that_clause
+from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE
 
 # Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
 # leaves out; any other question word is (`_told_beside`).
@@ -64,14 +64,8 @@ ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record inte
 _STATES_MOVE = re.compile(r"\b(?:raised|lowered|maintained) the target range\b")
 _DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
                        r"[^.]*\btarget range\b")
-# The domestic policy directive's instructions to the Desk open with a verb ("Conduct standing overnight ...").
-_DIRECTIVE = re.compile(r"^(?:Conduct|Roll over|Reinvest|Undertake|Increase|Maintain|Purchase|Allow|Continue|Engage"
-                        r"|Execute|Redeem|Reduce|Decrease)\b")
 # The minutes' roll call: the voters' names and nothing else.
 _ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z][^:;]*?)\.?$")
-# The minutes' roll call run into the dissenter's paragraph (no full stop between them in the source text).
-_ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\w.'-]*,?\s+(?:and\s+)?){1,12}?"
-                             r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
 # What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
 # until it has gained greater confidence ...", "well positioned to wait for more clarity"): a hold's reason, first
 # among the statement's reasons beside the record's "maintained the target range".
@@ -82,10 +76,7 @@ _HELD = re.compile(r"\bmaintained the target range\b")
 # a clause giving the reason inside the participants' judgement of the decision
 _REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
                             r"|\bamid (?!th)", re.I)
-_CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
 _AMOUNT = re.compile(r"\$\d+(?:\.\d+)? (?:billion|million|trillion)")
-# the documents a lead names as it tells them ("The July 27, 2022 minutes say that ...")
-_SOURCE_NAMED = re.compile(r"\bThe ([A-Z][a-z]+ \d{1,2}, \d{4}) (statement|minutes)\b")
 
 
 @dataclass(frozen=True)
@@ -118,23 +109,23 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         if lead_quote is not None:
             follower, before = _follower(quotes, lead_quote), _pointed_to(quotes, lead_quote)
             if _restates_the_line(lead_quote, follower, record_direct):  # the line has the decision: its reason
-                leads.append(_attributed(follower))
+                leads.append(attributed(follower))
                 unsaid, before = 1, None
             else:
-                leads.append(_attributed(lead_quote, follower, before=before))
+                leads.append(attributed(lead_quote, follower, before=before))
             chosen += [q for q in (before, lead_quote, follower) if q is not None]
             other = _other_documents_reason(analysis, quotes, chosen, bool(_HELD.search(record_direct))) \
                 if record_direct else None
             if other is not None and adds(other, leads):  # "in light of these risks, ...": with which risks
                 named = _pointed_to(quotes, other)
                 named = named if named not in chosen else None
-                leads.append(_attributed(other, before=named))
+                leads.append(attributed(other, before=named))
                 chosen += [q for q in (named, other) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
         parts = _part_quotes(analysis, quotes, chosen, bool(record_direct))
         for part in parts or _second(analysis, quotes, chosen, unsaid):
             if adds(part, leads):
-                leads.append(_attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
+                leads.append(attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
                 chosen.append(part)
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
     record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
@@ -143,7 +134,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     evidence = [q for q in _speakers_evidence(analysis, evidence, chosen) if not _directive_told(q, lead)]
     told = _told_beside(analysis, lead, evidence)
     if told is not None and adds(told, [lead]):  # the lead leaves out what the question asks about: a quote says it
-        lead = f"{lead} {_attributed(told, same_source=_names_source(lead, told))}"
+        lead = f"{lead} {attributed(told, same_source=names_source(lead, told))}"
         evidence.remove(told)
     if scorer is not None and floor and not _lists(analysis):
         evidence = _carrying(analysis, lead, evidence, record_quotes)
@@ -156,7 +147,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         lead, evidence = cite_items(lead, line, evidence[MAX_QUOTES:]), evidence[:MAX_QUOTES]
     if record_direct and not evidence and not MARK.search(lead):  # every quote left: the line still cites them
         lead = cite_after_line(lead, line, [q for q in quotes if q.text in record_quotes])
-    return Composed(lead, _lines(evidence))
+    return Composed(lead, evidence_lines(evidence))
 
 
 def _past_the_scene(quotes: list[Quote]) -> list[Quote]:
@@ -290,14 +281,6 @@ def _itemized(analysis: QuestionAnalysis) -> bool:
     return policy is not None and policy.intent in ITEMIZED
 
 
-def _names_source(lead: str, q: Quote) -> bool:
-    """The lead's last sentence named this quote's document ("The March 16, 2022 statement says that ..."), so "It
-    also says" goes on with it; after another document's sentence, "They also say" would tell the wrong one."""
-    m = LABEL.match(q.label)
-    named = _SOURCE_NAMED.findall(lead)
-    return m is not None and bool(named) and named[-1] == (m.group("day"), m.group("kind"))
-
-
 def _speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:
     """Of the quotes, those from the section reporting the speaker a question (or a part of it: `asked`) names (the
     staff's outlook when the staff is asked, the manager's report when the manager is), when any of the answer's
@@ -390,58 +373,6 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     return rest[:max(LEAD_SENTENCES - len(chosen) + unsaid, 1)] if chosen and not _lists(analysis) else []
 
 
-def _lines(evidence: list[Quote]) -> tuple[str, ...]:
-    """One line per quote, its section by its short name; a quote of the same source as the line before it needs no
-    label again."""
-    lines, previous = [], None
-    for q in evidence:
-        q = Quote(_short_label(q.label), q.text, q.marks, _plain_note(q.note))
-        lines.append(q.line(labelled=q.label != previous))
-        previous = q.label
-    return tuple(lines)
-
-
-def _short_label(label: str) -> str:
-    """"FOMC minutes of May 1, 2024 (Participants' Views on Current Conditions ...)" -> "... (Participants' Views)"."""
-    m = LABEL.fullmatch(label)
-    if m is None or not m.group("section"):
-        return label
-    return f"{label[: m.start('section')]}{short_title(m.group('section'))})"
-
-
-def _plain_note(note: str) -> str:
-    """A quote's note in words: an evolution's word diff is one word ("changed", "unchanged") — the lead says what
-    changed —, a redline's edit keeps its words with "became" for the arrow."""
-    if note.startswith(" (change from the previous: "):
-        return " (unchanged)" if note.endswith(": unchanged)") else " (changed from the meeting before)"
-    return note.replace(" → ", " became ").replace("→", " became ")
-
-
-def _attributed(q: Quote, follower: Quote | None = None, same_source: bool = False, before: Quote | None = None) -> str:
-    """"The June 14, 2023 minutes say that almost all participants judged ... [3]" (the section is in the quote's
-    label among the evidence and in the sources); with the sentence it points back to `before` it."""
-    m = LABEL.match(q.label)
-    if follower is not None and follower.marks != q.marks:  # the next chunk's: each cites its own
-        q, follower = dataclasses.replace(q, text=f"{q.text.rstrip()}{q.marks} {follower.text}",
-                                          marks=follower.marks), None
-    sentence = q.text.rstrip() + (f" {follower.text.rstrip()}" if follower else "")
-    if before is not None:  # "However, the coronavirus poses evolving risks ... In light of these risks, ..."
-        sentence = f"{before.text.rstrip()} {sentence}"
-    sentence = _CONNECTIVE.sub("", sentence)  # "says that however, ..." reads as a slip
-    sentence = _ROLL_CALL_HEAD.sub("", sentence)  # "Voting against this action: Loretta J. Mester President Mester ..."
-    if m is None:
-        return f"{sentence[:1].upper()}{sentence[1:]}{q.marks}"
-    minutes = m.group("kind") == "minutes"
-    if _DIRECTIVE.match(sentence):  # "Conduct standing overnight reverse repurchase ...": the Desk's instruction
-        what = f"the {m.group('day')} directive" if not same_source else "the directive"
-        return f"{what[0].upper()}{what[1:]} instructs the Desk to {sentence[0].lower()}{sentence[1:]}{q.marks}"
-    sentence = that_clause(sentence) + "."
-    if same_source:
-        return f"{'They also say' if minutes else 'It also says'} that {sentence}{q.marks}"
-    source = f"The {m.group('day')} minutes say" if minutes else f"The {m.group('day')} statement says"
-    return f"{source} that {sentence}{q.marks}"
-
-
 def _reported_later(analysis: QuestionAnalysis) -> QuestionAnalysis:
     """The analysis with no meeting to keep quotes to, when none of the reader's quotes is of the meeting the question
     names: what happened after a meeting is reported in the next one's minutes ("the first use of the standing repo
@@ -501,7 +432,7 @@ def _directive_told(q: Quote, lead: str) -> bool:
     if q.text.rstrip().endswith(":"):
         return True
     amounts = _AMOUNT.findall(q.text)
-    return bool(_DIRECTIVE.match(q.text)) and bool(amounts) and all(a in lead for a in amounts)
+    return bool(DIRECTIVE.match(q.text)) and bool(amounts) and all(a in lead for a in amounts)
 
 
 def _per_meeting(quotes: list[Quote], cap: int, each: int) -> list[Quote]:
