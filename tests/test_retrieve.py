@@ -68,6 +68,14 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
         # a month range: every meeting of the months in between
         ("How did policy change from March through May 2022?", {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}, None),
         ("What happened in the December 2023-May 2024 stretch?", {dt.date(2023, 12, 13), dt.date(2024, 5, 1)}, None),
+        # a run of years a forecast leads up to is its horizon too; near miss: no forecast word, a span of its own
+        ("March 2022 staff outlook: what path did it project for 2023-24?", {dt.date(2022, 3, 16)}, None),
+        ("What did the March 2022 minutes say, and what happened in 2023-24?",
+         {dt.date(2022, 3, 16), dt.date(2023, 2, 1), dt.date(2023, 12, 13), dt.date(2024, 5, 1)}, {"minutes"}),
+        # a year naming a review or a strategy statement beside a dated meeting is a name, not a span; near miss: alone
+        ("When the 2022 framework review came up in May 2022, what did the 2020 strategy statement say?",
+         {dt.date(2022, 5, 4)}, None),
+        ("What did the minutes say about the 2020 review?", {dt.date(2020, 3, 3), dt.date(2020, 3, 15)}, {"minutes"}),
         # ... and a year of its own otherwise
         ("What did the March 2022 statement say, and what happened in 2023?",
          {dt.date(2022, 3, 16), dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),
@@ -250,6 +258,11 @@ def test_a_bare_month_compared_with_a_dated_one_is_of_its_year():
     meetings = [dt.date(2022, 5, 4), dt.date(2022, 11, 2), dt.date(2022, 12, 14), dt.date(2023, 12, 13)]
     assert parse_filter("Was the Nov 2022 hike bigger than Dec's?", meetings).meetings == {
         dt.date(2022, 11, 2), dt.date(2022, 12, 14)}
+    # the compared month's meeting nearest the dated one, on either side: the December before a January
+    assert parse_filter("Jan 2023 staff forecast: stronger or weaker than December's?", meetings + [
+        dt.date(2023, 2, 1)]).meetings == {dt.date(2022, 12, 14), dt.date(2023, 2, 1)}
+    assert parse_filter("Was the May 2022 hike bigger than Nov's?", meetings).meetings == {
+        dt.date(2022, 5, 4), dt.date(2022, 11, 2)}
     # a modal "may" is not a month, and two years named leave a bare month alone
     assert parse_filter("In Nov 2022, did they say rates may rise?", meetings).meetings == {dt.date(2022, 11, 2)}
     assert parse_filter("Nov 2022 vs Dec 2023, and May?", meetings).meetings == {

@@ -160,21 +160,28 @@ _HORIZON_NOUN = re.compile(r"\s*(?:projections?|projected|forecasts?|outlook|est
 
 
 def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -> bool:
-    """Whether a bare year is a projection's horizon or a data period, in a question that already names a meeting
-    by its month: a quarter or half of any year ("Q4 2024"), or a year not before that meeting's that a forecast
-    word leads up to."""
+    """Whether a bare year (or a run of years: "for 2022-23") is a projection's horizon or a data period, in a
+    question that already names a meeting by its month: a quarter or half of any year ("Q4 2024"), or a year not
+    before that meeting's that a forecast word leads up to."""
     if not named_meetings:
         return False
     before = text[max(0, year.start() - 80): year.start()]
     if _DATA_PERIOD.search(before):
         return True
-    if int(year.group(1)) < min(named_meetings).year:
+    first_year = int(re.search(YEAR, year.group(0)).group(1))
+    if first_year < min(named_meetings).year:
         return False
     return bool(_HORIZON_CUE.search(before) or _HORIZON_NOUN.match(text[year.end():]))
 
 
+# "the 2025 framework review", "the 2020 strategy": a year naming a review or its framework, not a span of meetings,
+# beside a meeting named by its month.
+_NAMES_A_REVIEW = re.compile(r"\s*(?:monetary policy\s+)?(?:framework|strateg\w*|policy review|review)\b")
+
+
 _POLICY_DOCUMENT = re.compile(
-    r"\bthe (?:(?:19|20)\d\d (?:consensus )?|consensus |revised |framework )statement\b(?! (?:of|in|on) \w+ \d)"
+    r"\bthe (?:(?:19|20)\d\d (?:consensus |strategy |framework )?|consensus |revised |framework |strategy )"
+    r"statement\b(?! (?:of|in|on) \w+ \d)"
     r"|\bstatement (?:on|regarding) (?:longer-run|monetary policy implementation|principles|the longer)[\w -]*")
 
 
@@ -303,6 +310,8 @@ def _read_years(r: _DateReading, by_month: list[dt.date]) -> None:
     ranges = list(re.finditer(rf"\b(?:between|from)\s+{YEAR}\s+(?:and|to|through)\s+{YEAR}\b"
                               rf"|\b{YEAR}\s*[-–/]\s*((?:19|20)?\d\d)\b", r.consumed))
     for m in ranges:
+        if _is_horizon(r.consumed, m, by_month):
+            continue  # "June 2021 staff outlook: what path did it project for 2022-23?"
         years = [int(y) if len(y) == 4 else int(m.group(3)[:2] + y) for y in m.groups() if y]
         lo, hi = min(years), max(years)
         r.take(m.group(0), {d for d in r.meetings if lo <= d.year <= hi})
@@ -315,6 +324,8 @@ def _read_years(r: _DateReading, by_month: list[dt.date]) -> None:
         else:
             r.take(m.group(0), {d for d in r.meetings if d.year < year})
     for m in re.finditer(rf"\b{YEAR}\b", r.consumed):
+        if by_month and _NAMES_A_REVIEW.match(r.consumed[m.end():]):
+            continue  # "the 2025 framework review kicked off in January 2025": a name, not that year's meetings
         if not _is_horizon(r.consumed, m, by_month):
             r.take(m.group(0), {d for d in r.meetings if d.year == int(m.group(1))}, consume=False)
 
@@ -324,17 +335,29 @@ def _read_years(r: _DateReading, by_month: list[dt.date]) -> None:
 _REVISED = re.compile(r"\b(?:revis\w*|upgrad\w*|downgrad\w*|marked (?:up|down))\b")
 
 
+_COMPARED_MONTH = (rf"\b(?:than|vs\.?|versus|and|or|with)\s+(?:the\s+|in\s+)?{MONTH}(?:'s|’s)?"
+                   rf"(?=\s*(?:[?,.;]|$|(?:one|meeting|statement|minutes|hike|cut|move|decision)\b))")
+
+
 def _read_compared_month(r: _DateReading) -> None:
-    """"Was the Nov 2022 hike bigger than Dec's?": a bare month compared with a dated one is of the same year
-    (not a revision's: `_REVISED`)."""
+    """"Was the Nov 2022 hike bigger than Dec's?": a bare month compared with one dated meeting is that month's
+    meeting nearest to it, on either side ("Jan 2021 forecast: stronger than December's?" is December 2020); with a
+    year's meetings, that year's; never a revision's (`_REVISED`)."""
     years = {int(y) for n in r.named for y in re.findall(YEAR, n)}
     if len(years) != 1 or _REVISED.search(r.q):
         return
     (year,) = years
-    for m in re.finditer(rf"\b(?:than|vs\.?|versus|and|or|with)\s+(?:the\s+|in\s+)?{MONTH}(?:'s|’s)?"
-                         rf"(?=\s*(?:[?,.;]|$|(?:one|meeting|statement|minutes|hike|cut|move|decision)\b))",
-                         r.consumed):
-        r.take(m.group(0), month_meetings(r.meetings, year, month_number(m.group(1)), None), consume=False)
+    if len(r.chosen) != 1:  # "the 2025 statements vs Jul": of that year
+        for m in re.finditer(_COMPARED_MONTH, r.consumed):
+            r.take(m.group(0), month_meetings(r.meetings, year, month_number(m.group(1)), None), consume=False)
+        return
+    (anchor,) = r.chosen
+    for m in re.finditer(_COMPARED_MONTH, r.consumed):
+        month = month_number(m.group(1))
+        candidates = [month_meetings(r.meetings, y, month, None) for y in (year - 1, year, year + 1)]
+        nearest = min((c for c in candidates if c), default=set(),
+                      key=lambda c: abs((min(c) - anchor).days))
+        r.take(m.group(0), nearest, consume=False)
 
 
 def _read_relative(r: _DateReading) -> None:
