@@ -76,6 +76,16 @@ MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.
         ("When the 2022 framework review came up in May 2022, what did the 2020 strategy statement say?",
          {dt.date(2022, 5, 4)}, None),
         ("What did the minutes say about the 2020 review?", {dt.date(2020, 3, 3), dt.date(2020, 3, 15)}, {"minutes"}),
+        # a data series' year, a season's, an era's and an event's beside a dated meeting are not spans either
+        ("May 2022 staff projection: what 2023 core PCE inflation did the staff project?", {dt.date(2022, 5, 4)}, None),
+        ("How did the fall 2023 bond selloff show up at the December 2023 meeting?", {dt.date(2023, 12, 13)}, None),
+        ("Which 2020-era elements did participants revisit in May 2024?", {dt.date(2024, 5, 1)}, None),
+        ("Did officials discuss the 2023 debt ceiling deal at the December 2023 meeting?", {dt.date(2023, 12, 13)},
+         None),
+        # near misses: the Committee's own moves of a year, and a year asked about, stay spans
+        ("How did the March 2022 hike compare with the 2023 hikes?",
+         {dt.date(2022, 3, 16), dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, None),
+        ("What did the statement say in late 2023?", {dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),
         # ... and a year of its own otherwise
         ("What did the March 2022 statement say, and what happened in 2023?",
          {dt.date(2022, 3, 16), dt.date(2023, 2, 1), dt.date(2023, 12, 13)}, {"statement"}),

@@ -151,12 +151,16 @@ _HORIZON_CUE = re.compile(
     r"|pencil+ed|penciled|path|median|for|later|rest of|remainder of)\b(?:\W+[\w'-]+){0,7}?\W+$")
 
 
-# "May 2025 minutes: why did real GDP fall in Q1 2025?": a quarter or half of a year is the data's period, not a span
-# of meetings.
+# "May 2025 minutes: why did real GDP fall in Q1 2025?": a quarter, half or season of a year is the data's period, not
+# a span of meetings ("the fall 2025 shutdown ... at its October 2025 meeting").
 _DATA_PERIOD = re.compile(r"\b(?:q[1-4]|[1-4]q|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th|final|last)\s+"
-                          r"(?:quarter|half)(?:\s+of)?)\W+$")
+                          r"(?:quarter|half)(?:\s+of)?|(?:early|mid|late|spring|summer|fall|autumn|winter)"
+                          r"(?:\s+of)?)\W+$")
 # "... what were its 2023 projections?": a year naming a forecast's horizon from the words after it.
-_HORIZON_NOUN = re.compile(r"\s*(?:projections?|projected|forecasts?|outlook|estimates?|median|dots?|path|sep)\b")
+# Also a data series ("what 2023 core PCE inflation did the staff project?").
+_HORIZON_NOUN = re.compile(r"\s*(?:projections?|projected|forecasts?|outlook|estimates?|median|dots?|path|sep"
+                           r"|(?:core |headline |total |real )?(?:pce|cpi|inflation|gdp|growth|unemployment)"
+                           r")\b")
 
 
 def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -> bool:
@@ -174,9 +178,23 @@ def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -
     return bool(_HORIZON_CUE.search(before) or _HORIZON_NOUN.match(text[year.end():]))
 
 
-# "the 2025 framework review", "the 2020 strategy": a year naming a review or its framework, not a span of meetings,
-# beside a meeting named by its month.
-_NAMES_A_REVIEW = re.compile(r"\s*(?:monetary policy\s+)?(?:framework|strateg\w*|policy review|review)\b")
+# "the 2025 framework review", "the 2020 strategy", "2020-era elements": a year naming a review, its framework or an
+# era, not a span of meetings, beside a meeting named by its month.
+_NAMES_A_REVIEW = re.compile(r"\s*(?:monetary policy\s+)?(?:framework|strateg\w*|policy review|review|-era|era"
+                             r"|elements?)\b")
+
+
+# "the 2023 debt ceiling deal", "the 2024 presidential election": "the" and a year before a noun that is not the
+# Committee's own (meetings, statements, hikes, ...) name an event; near miss "the 2022 hikes" is a span.
+_EVENT_YEAR_BEFORE = re.compile(r"\b(?:the|a|an)\s+$")
+_EVENT_YEAR_AFTER = re.compile(r"\s+(?!(?:fomc|policy|rate|meetings?|statements?|minutes|decisions?|hikes?|cuts?|"
+                               r"increases?|moves?|votes?|dissents?|holds?|pauses?|cycle|tightening|easing|runoff|"
+                               r"and|to|through|or)\b)[a-z]")
+
+
+def _names_an_event(text: str, year: re.Match[str]) -> bool:
+    return bool(_EVENT_YEAR_BEFORE.search(text[max(0, year.start() - 10): year.start()])
+                and _EVENT_YEAR_AFTER.match(text[year.end():]))
 
 
 _POLICY_DOCUMENT = re.compile(
@@ -324,7 +342,7 @@ def _read_years(r: _DateReading, by_month: list[dt.date]) -> None:
         else:
             r.take(m.group(0), {d for d in r.meetings if d.year < year})
     for m in re.finditer(rf"\b{YEAR}\b", r.consumed):
-        if by_month and _NAMES_A_REVIEW.match(r.consumed[m.end():]):
+        if by_month and (_NAMES_A_REVIEW.match(r.consumed[m.end():]) or _names_an_event(r.consumed, m)):
             continue  # "the 2025 framework review kicked off in January 2025": a name, not that year's meetings
         if not _is_horizon(r.consumed, m, by_month):
             r.take(m.group(0), {d for d in r.meetings if d.year == int(m.group(1))}, consume=False)
