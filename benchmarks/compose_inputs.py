@@ -24,7 +24,8 @@ from fomc_qa.question.analysis import NO_INDEX
 def portable(analysis):
     """The analysis without the index it was read over (a live vector index does not pickle)."""
     parts = tuple(dataclasses.replace(p, search=portable(p.search) if p.search else None) for p in analysis.parts)
-    return dataclasses.replace(analysis, index=NO_INDEX, parts=parts)
+    names = tuple((name, portable(search)) for name, search in analysis.name_searches)
+    return dataclasses.replace(analysis, index=NO_INDEX, parts=parts, name_searches=names)
 
 
 def capture(out: str, golden: list[str], splits: set[str]) -> None:

@@ -70,9 +70,12 @@ def test_qa_program_compiles_saves_and_scores(evaluated, built):
     # the learned parts: fitted from the answers, written beside the program, figures out of fold
     tuning = json.loads((DataPaths(data_dir).programs / "answer_tuning.json").read_text())
     assert tuning["confidence"]["seen"]
-    # the scorer is written only when it beats the compose rules by more than noise, and the figures say which
-    assert (tuning["quote_scorer"] is not None) == tuning["quote_scorer_kept"]
-    assert tuning["quote_scorer"] is None or tuning["quote_scorer"]["features"]
+    # the scorer is written for its evidence floor; its order ships only when it beats the compose rules by more
+    # than noise, and the figures say which
+    assert tuning["quote_scorer_orders"] == tuning["quote_scorer_kept"]
+    assert tuning["quote_scorer"]["record"]["features"]
+    assert tuning["dev_words_median_shipped"] > 0 and tuning["dev_quotes_mean_shipped"] <= tuning[
+        "dev_quotes_mean_rules"]
     assert tuning["dev_form_before"] == meta["dev_oof_form_before"].value
     assert "quote scorer" in meta["dev_oof_form_change"].value and "kept" in meta["dev_oof_form_change"].value
     assert "| high |" in meta["confidence_reliability"].value

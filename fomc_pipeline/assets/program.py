@@ -89,11 +89,14 @@ def outcomes(answered: list) -> list:
 def tuning_note(figures: dict) -> str:
     """What fitting the quote scorer did out of fold, and whether it ships."""
     change = figures["dev_form_after"] - figures["dev_form_before"]
-    verdict = ("kept: it leads with better quotes than the reader's order" if figures["quote_scorer_kept"] else
-               "not kept: the reader's order did as well (within noise: the gain is under 1.645 standard errors), so "
-               "answers keep it")
-    return (f"{change:+.4f} from the fitted quote scorer (keywords in the whole answer and in its lead, averaged; "
-            f"5 folds over {figures['dev_answers']} dev answers); {verdict}")
+    verdict = ("its order kept: it leads with better quotes than the reader's order" if figures["quote_scorer_kept"]
+               else "its order not kept: the reader's order did as well (within noise: the gain is under 1.645 "
+               "standard errors), so answers keep it")
+    return (f"{change:+.4f} from the fitted quote scorer's order (keywords in the whole answer and in its lead, "
+            f"averaged; 5 folds over {figures['dev_answers']} dev answers); {verdict}. Its evidence floor ships "
+            f"either way: median words {figures['dev_words_median_rules']:g} -> "
+            f"{figures['dev_words_median_shipped']:g}, quotes per answer {figures['dev_quotes_mean_rules']:g} -> "
+            f"{figures['dev_quotes_mean_shipped']:g} (out of fold)")
 
 
 def reliability_table(table: dict) -> str:

@@ -90,16 +90,20 @@ class Composed:
 
 
 def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
-            scorer: QuoteScorer | None = None, floor: bool = True) -> Composed:
+            scorer: QuoteScorer | None = None, floor: bool = True, order: bool = True) -> Composed:
     """The lead and the evidence of a raw answer (the record's lines first when `record_direct` is given). With a
-    fitted `scorer` the lead and the evidence take the quotes most likely to answer, else the answer's first, and
-    (unless `floor` is off: `quote_fit` judges the scorer's order alone) the evidence keeps what carries the lead."""
+    fitted `scorer` the lead and the evidence take the quotes most likely to answer (unless `order` is off: the
+    build found its order no better than the rules'), else the answer's first, and (unless `floor` is off:
+    `quote_fit` judges the scorer's order alone) the evidence keeps what carries the lead."""
     quotes = _past_the_scene(quotes_of(raw))
     if quotes and all(off_meeting(analysis, q) for q in quotes):
         analysis = _reported_later(analysis)
+    likely: dict[int, float] = {}  # each quote's log-odds by its place, for the evidence floor
     if scorer is not None and quotes:
         scores = scorer.score(quote_features(analysis, views_of(quotes)))
-        quotes = [dataclasses.replace(q, score=float(s)) for q, s in zip(quotes, scores, strict=True)]
+        likely = {q.place: float(s) for q, s in zip(quotes, scores, strict=True)}
+        if order:
+            quotes = [dataclasses.replace(q, score=likely[q.place]) for q in quotes]
     own = _own_words(raw, record_direct)
     leads = [clean_prose(record_direct)] if record_direct else ([clean_prose(own)] if own else [])
     chosen: list[Quote] = []
@@ -137,7 +141,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         lead = f"{lead} {attributed(told, same_source=names_source(lead, told))}"
         evidence.remove(told)
     if scorer is not None and floor and not _lists(analysis):
-        evidence = _carrying(analysis, lead, evidence, record_quotes)
+        evidence = _carrying(analysis, lead, evidence, record_quotes, likely)
     line = " ".join(clean_prose(record_direct).split())
     if record_direct and not _lists(analysis):  # the record's line says these already: it cites them itself
         said = [q for q in evidence if not q.note and (said_in(q, lead) or _decision_beside_why(analysis, q, line))]
@@ -251,14 +255,14 @@ def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -
     return best[3] if best is not None and (best[0] >= UNTOLD_WORDS or best[1] >= 1) else None
 
 
-def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote],
-              record_quotes: tuple[str, ...]) -> list[Quote]:
+def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote], record_quotes: tuple[str, ...],
+              likely: dict[int, float]) -> list[Quote]:
     """The evidence that carries the lead: the record's own quotes (its line cites through them), a quote the fitted
     scorer finds plausibly answering (log-odds at least EVIDENCE_LOG_ODDS), and one saying a word of the question the
     lead leaves out ("abstained" beside a lead that names no one). The rest go to the sources: blind judges found
     them off the point (docs/evaluation.md: the floor at even odds halves the irrelevant quotes again)."""
     untold = _focus(analysis.plain) - _content(lead)
-    return [q for q in evidence if q.text in record_quotes or q.score >= EVIDENCE_LOG_ODDS
+    return [q for q in evidence if q.text in record_quotes or likely.get(q.place, 0.0) >= EVIDENCE_LOG_ODDS
             or untold & _content(q.text)]
 
 

@@ -99,7 +99,7 @@ def read_question(question: str, retrieve: Retrieve, desk: PolicyDesk | None, k:
     if not record_text and says_not_answered(raw):
         return declined(analysis, hits, raw, retrieval_ms, generation_ms)
     direct = consultation.answer.direct if record_text else ""
-    composed = compose(analysis, raw, direct, tuning.scorer(bool(direct)))
+    composed = compose(analysis, raw, direct, tuning.scorer(bool(direct)), order=tuning.orders)
     text, citations = ground(composed.text, hits)
     if not citations:
         return declined(analysis, hits, raw, retrieval_ms, generation_ms)

@@ -21,6 +21,7 @@ from fomc_qa.answering.confidence import Calibration, Signals, reliability
 from fomc_qa.answering.quote_scorer import QUOTE_FEATURES, QuoteScorer, QuoteScorers, QuoteView, quote_features
 from fomc_qa.answering.quotes import quote_views
 from fomc_qa.answering.tuning import Tuning
+from fomc_qa.evaluation.form import answer_words, quoted_passages
 from fomc_qa.evaluation.metrics import keyword_recall
 from fomc_qa.question.analysis import QuestionAnalysis
 
@@ -108,10 +109,12 @@ def form_score(example: Example, composed: Composed) -> float:
 
 def fit_tuning(train: Sequence[Outcome], dev: Sequence[Outcome], folds: int = 5) -> tuple[Tuning, dict]:
     """The quote scorers (one per kind of lead: `fit_scorers`) and the confidence table fitted on train + dev, with
-    the dev figures out of fold: the composed answers' form score without and with the scorers, and the share right
-    per confidence level. The scorers are kept only when they beat the reader's order out of fold (model selection,
-    not hope); the confidence table is fitted on the answers as they will be composed. "Beats" means by more than
-    noise (`beats_noise`)."""
+    the dev figures out of fold. The scorers always ship for the evidence floor (quotes unlikely to answer go to the
+    sources: blind judges found those answers as correct and tighter); their order ships only when it beats the
+    rules' order out of fold by more than noise (`beats_noise`: model selection, not hope), measured on the form
+    score without and with it, both without the floor: keyword recall over the whole answer counts every quote the
+    floor sends to the sources as a loss. The confidence table is fitted on the answers as they will be composed;
+    the shipped answers' median words and mean quotes, out of fold, are reported beside the rules' alone."""
     answered = [o for o in (*train, *dev) if o.signals is not None and o.in_scope and o.example.keywords]
     scored = [o for o in dev if o.signals is not None]  # declined answers carry no confidence level
     folds_out = [[o for i, o in enumerate(scored) if i % folds == f] for f in range(folds)]
@@ -125,32 +128,48 @@ def fit_tuning(train: Sequence[Outcome], dev: Sequence[Outcome], folds: int = 5)
             e = o.example
             if o.in_scope and e.keywords:
                 before.append(form_score(e, compose(e.analysis, e.raw, e.record_direct)))
-                # the scorers' order against the reader's, the evidence floor left out: keyword recall over the
-                # whole answer counts every quote the floor sends to the sources as a loss, where blind judges
-                # found those answers as correct and tighter (docs/answering.md, thirteenth round)
                 after.append(form_score(e, compose(e.analysis, e.raw, e.record_direct, _scorer(fitted, e),
                                                    floor=False)))
-    keep = beats_noise(after, before)
+    orders = beats_noise(after, before)
     levels: list[tuple[str, bool]] = []
+    rules_form: list[Composed] = []
+    shipped_form: list[Composed] = []
     for out, fitted in zip(folds_out, scorers, strict=True):
-        used = fitted if keep else None
         kept = [o for o in (*train, *dev) if o.signals is not None and not any(o is h for h in out)]
-        calibration = Calibration.fit((o.signals, _right(o, used)) for o in kept)
-        levels += [(calibration.level(o.signals), _right(o, used)) for o in out]
-    final = fit_scorers([o.example for o in answered], quote_views) if keep else None
-    calibration = Calibration.fit((o.signals, _right(o, final)) for o in (*train, *dev) if o.signals is not None)
+        calibration = Calibration.fit((o.signals, _right(o, fitted, orders)) for o in kept)
+        levels += [(calibration.level(o.signals), _right(o, fitted, orders)) for o in out]
+        for o in out:
+            if o.in_scope and o.example.keywords:
+                e = o.example
+                rules_form.append(compose(e.analysis, e.raw, e.record_direct))
+                shipped_form.append(compose(e.analysis, e.raw, e.record_direct, _scorer(fitted, e), order=orders))
+    final = fit_scorers([o.example for o in answered], quote_views) if answered else None
+    calibration = Calibration.fit((o.signals, _right(o, final, orders)) for o in (*train, *dev)
+                                  if o.signals is not None)
     figures = {"dev_form_before": _mean(before), "dev_form_after": _mean(after), "dev_answers": len(before),
-               "quote_scorer_kept": keep, "reliability": reliability(levels)}
-    return Tuning(final, calibration), figures
+               "quote_scorer_kept": orders, "reliability": reliability(levels),
+               "dev_words_median_rules": _median_words(rules_form),
+               "dev_words_median_shipped": _median_words(shipped_form),
+               "dev_quotes_mean_rules": _mean_quotes(rules_form),
+               "dev_quotes_mean_shipped": _mean_quotes(shipped_form)}
+    return Tuning(final, calibration, orders), figures
 
 
-def _right(outcome: Outcome, scorers: QuoteScorers | None) -> bool:
+def _right(outcome: Outcome, scorers: QuoteScorers | None, orders: bool = True) -> bool:
     """An answered question counts right when it is answerable and the composed answer holds every keyword."""
     if not outcome.in_scope:
         return False
     e = outcome.example
-    composed = compose(e.analysis, e.raw, e.record_direct, _scorer(scorers, e))
+    composed = compose(e.analysis, e.raw, e.record_direct, _scorer(scorers, e), order=orders)
     return keyword_recall(composed.text, list(e.keywords)) == 1.0
+
+
+def _median_words(composed: Sequence[Composed]) -> float:
+    return float(statistics.median(answer_words(c.text) for c in composed)) if composed else 0.0
+
+
+def _mean_quotes(composed: Sequence[Composed]) -> float:
+    return round(statistics.mean(len(quoted_passages(c.text)) for c in composed), 2) if composed else 0.0
 
 
 def beats_noise(after: Sequence[float], before: Sequence[float]) -> bool:
