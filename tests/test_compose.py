@@ -813,3 +813,22 @@ def test_a_holds_why_gives_what_it_waits_for_and_not_the_securities_decision_bes
     asked = compose(analyze("Why did the FOMC stand pat in January 2025, and what about its securities holdings?"),
                     raw, record)
     assert "securities holdings" in asked.text
+
+
+def test_a_part_asking_for_a_forecast_s_figure_is_answered_by_the_sentence_that_gives_it():
+    """January 2022-like: "..., and what PCE inflation did they project for 2022?" shares as many words with the
+    revision's sentence as with the one giving the figure; the part asks for a figure (`Ask.HOW_MUCH`), so the
+    sentence with "2.6 percent" answers it."""
+    staff = "FOMC minutes of January 26, 2022 (Staff Economic Outlook)"
+    weaker = ("The near-term projection for U.S. economic activity prepared by the staff was weaker than in "
+              "December, reflecting the sharp rise in COVID-19 infections.")
+    revised = ("The staff's near-term projection for PCE price inflation in 2022 was revised up relative to December.")
+    figure = "Even so, PCE price inflation in 2022 was expected to slow to 2.6 percent."
+    raw = _raw((staff, weaker, 1), (staff, revised, 1), (staff, figure, 1))
+    composed = compose(analyze("At the January 2022 meeting, why was the staff's near-term growth outlook marked "
+                               "down, and what PCE inflation did they project for 2022?"), raw)
+    assert "2.6 percent" in composed.lead, composed.lead
+    # near miss: a part asking what the staff said about inflation asks for no figure
+    plain = compose(analyze("At the January 2022 meeting, why was the staff's near-term growth outlook marked "
+                            "down, and what did they say about PCE price inflation in 2022?"), raw)
+    assert "revised up" in plain.lead.split("2.6 percent")[0], plain.lead

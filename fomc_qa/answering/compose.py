@@ -54,6 +54,7 @@ PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quot
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
 ELLIPTIC = 2  # a further part with fewer content words than this ("and until when?") borrows the question's
 MINORITY_SAYS = 2  # "did anyone argue for more?": the minority's view counts as two of the part's words
+FIGURE_SAYS = 2  # "..., and what PCE inflation did they project?": a figure counts as two of the part's words
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
 MAX_LISTED = 8  # a list or an evolution: PER_MEETING quotes per meeting, up to this many
@@ -76,6 +77,8 @@ _HELD = re.compile(r"\bmaintained the target range\b")
 # a clause giving the reason inside the participants' judgement of the decision
 _REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
                             r"|\bamid (?!th)", re.I)
+# A figure a "how much" part asks for (a percent, an amount, basis points), not a date's digits.
+_FIGURE = re.compile(r"\d+(?:\.\d+)?(?:-\d+/\d+)? percent|\$\d|\d+ basis points?|\d/\d percentage point")
 _AMOUNT = re.compile(r"\$\d+(?:\.\d+)? (?:billion|million|trillion)")
 
 
@@ -344,7 +347,8 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     the question), the quotation that shares most content words with it (and at least two), so the lead answers
     every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic; a part asking why
     takes the deciders' reason, not the staff's briefing; one asking who wanted otherwise, the minority's view
-    (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points")."""
+    (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points"); one asking for a
+    figure (`Ask.HOW_MUCH`), a sentence giving one ("... to slow to 2.6 percent in 2022")."""
     found: list[Quote] = []
     taken = {q.text for q in chosen}
     for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
@@ -356,7 +360,8 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
                                                and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))],
                                    among=quotes)
         scored = [(len(words & _content(q.text)) + (MINORITY_SAYS if part.subjects.minority
-                                                     and MINORITY_VIEW.search(q.text) else 0),
+                                                     and MINORITY_VIEW.search(q.text) else 0)
+                   + (FIGURE_SAYS if part.ask is Ask.HOW_MUCH and _FIGURE.search(q.text) else 0),
                    q.score, -quotes.index(q), q) for q in candidates]
         if scored:
             overlap, _, _, best = max(scored, key=lambda s: s[:3])
