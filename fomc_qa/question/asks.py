@@ -72,8 +72,8 @@ ASK_RULES: tuple[AskRule, ...] = (
             _rx(r"\bhow (?:much|big|large|high|low|far|fast)\b|\bby what\b|\bwhat (?:size|level|range|pace|rate"
                 r"|amount|cap)\b|\bto what (?:level|range)\b|\bwhere did\b.{0,40}\b(?:go|move|stand|end)\b"
                 # a forecast's figure: "what PCE inflation did they project for 2022?"
-                r"|\bwhat (?:[\w-]+ ){0,3}(?:inflation|growth|unemployment|gdp)(?: rate)? (?:did|does|do|was|were|would)"
-                r"\b[^?]{0,40}?\b(?:project|forecast|expect|see|pencil)\w*"),
+                r"|\bwhat (?:[\w-]+ ){0,3}(?:inflation|growth|unemployment|gdp)(?: rate)? "
+                r"(?:did|does|do|was|were|would)\b[^?]{0,40}?\b(?:project|forecast|expect|see|pencil)\w*"),
             ("How much did the Fed raise rates in June 2022?", "What range did the Committee set in July 2023?",
              "How fast was the Treasury runoff in 2023?", "Where did the target range end 2024?",
              "and what PCE inflation did they project for 2022?", "What core PCE inflation did the staff forecast?"),
