@@ -218,3 +218,48 @@ def test_judge_packets_hide_chunk_ids_and_never_take_the_test_split(tmp_path):
     assert "declines" in second and "press conference" in second and "> Voting" not in second
     template = json.loads((tmp_path / "ad" / "grades_template.json").read_text(encoding="utf-8"))
     assert [g["id"] for g in template["grades"]] == ["ad001", "ad002"]
+
+
+def test_blind_mix_hides_ids_and_versions_and_unmixes_back(tmp_path):
+    mix = load_script("blind_mix")
+    for version in ("a", "b"):
+        (tmp_path / version).mkdir()
+        for qid in ("zz001", "zz002"):
+            (tmp_path / version / f"{qid}.md").write_text(f"# Question {qid}\n\nanswer {version}\n")
+    mapping = mix.mix("zz", tmp_path / "a", tmp_path / "b", tmp_path / "out", seed="t")
+    packets = sorted((tmp_path / "out").glob("J*.md"))
+    assert len(packets) == 4 and not any("zz0" in p.read_text() for p in packets)
+    assert sorted(v for v, _ in mapping.values()) == ["A", "A", "B", "B"]
+    grades = [{"id": name, "correct": 2} for name in mapping]
+    assert sorted(g["id"] for g in mix.unmix(grades, mapping, "B")) == ["zz001", "zz002"]
+    (tmp_path / "b" / "zz002.md").unlink()
+    with pytest.raises(ValueError):  # near miss: the two versions must answer the same questions
+        mix.mix("zz", tmp_path / "a", tmp_path / "b", tmp_path / "out2", seed="t")
+
+
+def test_outside_authoring_verify_finds_what_an_author_must_mend(tmp_path):
+    authoring = load_script("outside_authoring")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "minutes_2024-09-18.txt").write_text(
+        "Participants' Views\n\nParticipants judged that the labor market had cooled from its earlier "
+        "overheated state and that inflation had eased substantially.\n\nCommittee Policy Actions\n\nThe Committee "
+        "decided to lower the target range by 1/2 percentage point.\n" + authoring.SECTIONS
+        + "Participants' Views\nCommittee Policy Actions\n")
+    good = {"id": "ZZ001", "question": "Why cut 50 in Sep 2024?", "category": "factual", "kind": "why",
+            "expected_answer_keywords": [["1/2 percentage point", "50 basis points"], "cooled", ["two", "2"]],
+            "relevant_documents": [{"type": "minutes", "date": "2024-09-18"}],
+            "relevant_sections": ["Participants' Views"],
+            "relevant_text_fragments": ["the labor market had cooled from its earlier overheated state"],
+            "difficulty": "easy", "split": "dev"}
+    assert authoring.problems(good, "ZZ", docs) == []
+    bad = {**good, "expected_answer_keywords": ["recession"], "relevant_sections": ["Staff Outlook"],
+           "relevant_text_fragments": ["the labor market had cooled sharply from its earlier overheated state"]}
+    found = " | ".join(authoring.problems(bad, "ZZ", docs))
+    assert "'recession'" in found and "'Staff Outlook'" in found and "not verbatim" in found, found
+    # a fragment under a heading the question does not list
+    wrong_home = {**good, "relevant_sections": ["Committee Policy Actions"]}
+    assert any("sits under" in p for p in authoring.problems(wrong_home, "ZZ", docs))
+    declined = {**good, "category": "out-of-scope", "expected_answer_keywords": [], "relevant_documents": [],
+                "relevant_sections": [], "relevant_text_fragments": []}
+    assert authoring.problems(declined, "ZZ", docs) == ["an out-of-scope question needs a decline_reason"]
