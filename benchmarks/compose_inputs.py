@@ -38,9 +38,9 @@ def capture(out: str, golden: list[str], splits: set[str]) -> None:
     seen: list = []
     original = flow.compose
 
-    def recording(analysis, raw, record_direct="", scorer=None):
+    def recording(analysis, raw, record_direct="", scorer=None, **options):
         seen.append((portable(analysis), raw, record_direct))
-        return original(analysis, raw, record_direct, scorer)
+        return original(analysis, raw, record_direct, scorer, **options)
 
     flow.compose = recording
     rows, started = [], time.perf_counter()

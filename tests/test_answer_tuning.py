@@ -22,7 +22,7 @@ MONTHS = ["January 29, 2020", "June 10, 2020", "July 29, 2020", "September 16, 2
 
 
 def _example(i: int) -> Example:
-    """A manager question whose answer (a figure) is the reader's last sentence, after four that do not give it;
+    """A manager question whose answer (a figure) is the reader's last sentence, after five that do not give it;
     it shares no word with the question, so only a fitted scorer brings it into the lead."""
     day = MONTHS[i % len(MONTHS)]
     figure = f"${40 + i} billion"
@@ -30,7 +30,8 @@ def _example(i: int) -> Example:
            f"the intermeeting period and the outlook for the balance sheet.\u201d [1] \u201cMarket functioning in "
            f"Treasury markets remained orderly according to the Desk's survey of dealers.\u201d [2] "
            f"\u201cSecured funding rates were stable over the period.\u201d [2] \u201cDealers expected the Desk's "
-           f"operations to continue smoothly.\u201d [2] \u201cHoldings had grown by {figure} a month in Treasury "
+           f"operations to continue smoothly.\u201d [2] \u201cThe Desk's reverse repo operations saw steady "
+           f"take-up.\u201d [2] \u201cHoldings had grown by {figure} a month in Treasury "
            f"securities and agency securities.\u201d [3]")
     question = f"What pace of purchases did the manager report in {day.split()[0]} {day.split()[-1]}?"
     return Example(analyze(question), raw, "", (figure,))
@@ -45,7 +46,7 @@ def test_the_fitted_scorer_is_deterministic_and_leads_with_the_answering_quote()
     tuned = compose(held.analysis, held.raw, scorer=first)
     assert "$71 billion" not in plain.lead  # the reader's order leads with the restatement
     assert "$71 billion" in tuned.lead.split(" They also")[0]  # the scorer leads with the figure
-    assert len(quote_views(held.raw)) == 5
+    assert len(quote_views(held.raw)) == 6
 
 
 def test_fit_tuning_reports_out_of_fold_figures_and_a_reliability_table():
@@ -159,7 +160,7 @@ def test_record_led_and_passage_led_answers_each_get_a_scorer_fitted_on_their_ow
     features = quote_features(held_record.analysis, quote_views(held_record.raw))
     assert scorers.for_answer(True).score(features).argmax() == 0
     features = quote_features(held_passage.analysis, quote_views(held_passage.raw))
-    assert scorers.for_answer(False).score(features).argmax() == 4
+    assert scorers.for_answer(False).score(features).argmax() == 5  # the figure, last of six
     passage_only = fit_scorers(examples[:30])  # no record-led example: both kinds take the scorer fitted on all
     assert passage_only.record.bias == passage_only.passage.bias
     assert QuoteScorers.from_json(json.loads(json.dumps(scorers.to_json()))).record.bias == scorers.record.bias

@@ -8,7 +8,14 @@ import datetime as dt
 import pytest
 
 from fomc_qa.answering.citing import cite_items
-from fomc_qa.answering.compose import LEAD_SENTENCES, MAX_QUOTES, PASSAGE_EVIDENCE, compose
+from fomc_qa.answering.compose import (
+    LEAD_MORE,
+    LEAD_SENTENCES,
+    LEAD_WORDS,
+    MAX_QUOTES,
+    PASSAGE_EVIDENCE,
+    compose,
+)
 from fomc_qa.answering.decline import decline_text
 from fomc_qa.answering.prose import clean_prose
 from fomc_qa.answering.quotes import quotes_of
@@ -44,7 +51,7 @@ PASSAGES = _raw(
 def test_a_passage_answer_leads_with_its_best_sentence_attributed_and_quotes_at_most_three():
     composed = compose(analyze("What did participants judge at the June 2023 meeting?"), PASSAGES)
     assert composed.lead.startswith("The June 14, 2023 minutes say that almost all participants judged")
-    assert composed.lead.endswith("[1]") and "\u201c" not in composed.lead  # plain sentences, not a quote
+    assert composed.lead.endswith("[3]") and "\u201c" not in composed.lead  # plain sentences, not a quote
     assert len(composed.evidence) <= MAX_QUOTES
     assert not any("almost all participants judged" in e.lower() for e in composed.evidence)  # said once
 
@@ -71,6 +78,19 @@ def test_a_why_the_record_does_not_explain_gets_the_minutes_reason_in_the_lead()
     assert second.startswith("The June 14, 2023 minutes say that") and "lags" in second
     assert composed.evidence[0].startswith(STATEMENT)  # the record's own quote carries its sentence
     assert compose(analyze("When did the Fed pause in 2023?"), raw, record).lead == record  # no why: the fact only
+
+
+def test_a_passage_lead_takes_one_sentence_more_only_while_it_stays_short():
+    question = analyze("What did participants judge at the June 2023 meeting?")
+    fourth = "tighter credit conditions are likely to weigh"  # the reader's next sentence after the lead's three
+    assert fourth in compose(question, PASSAGES).lead  # its sentences are short: the lead stays under LEAD_WORDS
+    padded = PASSAGES.replace("more time to assess the economy.", "more time to assess the economy" + (
+        ", including the labor market, the cumulative tightening, credit conditions and inflation expectations" * 8)
+        + ".")
+    lead_and_fourth = [q for i, q in enumerate(quotes_of(padded)) if i in (0, 1, 5, 6)]
+    assert sum(len(q.text.split()) for q in lead_and_fourth) > LEAD_WORDS
+    assert fourth not in compose(question, padded).lead  # it would take the lead past LEAD_WORDS
+    assert LEAD_MORE == 1
 
 
 def test_lists_and_evolutions_quote_one_line_per_meeting_beyond_three():

@@ -55,6 +55,8 @@ LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that st
 ELLIPTIC = 2  # a further part with fewer content words than this ("and until when?") borrows the question's
 MINORITY_SAYS = 2  # "did anyone argue for more?": the minority's view counts as two of the part's words
 FIGURE_SAYS = 2  # "..., and what PCE inflation did they project?": a figure counts as two of the part's words
+LEAD_WORDS = 150  # ... and one more (LEAD_MORE) while the lead's sentences stay within this many words
+LEAD_MORE = 1
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
 MAX_LISTED = 8  # a list or an evolution: PER_MEETING quotes per meeting, up to this many
@@ -139,10 +141,11 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
     evidence = [q for q in _speakers_evidence(analysis, evidence, chosen) if not _directive_told(q, lead)]
-    told = _told_beside(analysis, lead, evidence)
-    if told is not None and adds(told, [lead]):  # the lead leaves out what the question asks about: a quote says it
-        lead = f"{lead} {attributed(told, same_source=names_source(lead, told))}"
-        evidence.remove(told)
+    for asked in _asked_apart(analysis):
+        told = _told_beside(asked, lead, evidence)
+        if told is not None and adds(told, [lead]):  # the lead leaves out what the question asks: a quote says it
+            lead = f"{lead} {attributed(told, same_source=names_source(lead, told))}"
+            evidence.remove(told)
     if scorer is not None and floor and not _lists(analysis):
         evidence = _carrying(analysis, lead, evidence, record_quotes, likely)
     line = " ".join(clean_prose(record_direct).split())
@@ -245,13 +248,19 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
     return best if best is not None and (best.score > 0 or not scored) else None
 
 
-def _told_beside(analysis: QuestionAnalysis, lead: str, evidence: list[Quote]) -> Quote | None:
+def _asked_apart(analysis: QuestionAnalysis) -> list[str]:
+    """What `_told_beside` looks for: the question, then each of its further parts on its own (one quote may say
+    the first part's words and leave the second's out)."""
+    return [analysis.plain, *(p.text for p in analysis.parts[1:])]
+
+
+def _told_beside(asked: str, lead: str, evidence: list[Quote]) -> Quote | None:
     """Of the evidence, the quote that says what the question asks about and the lead (the record's line, or the
     passages' best sentences) does not: the one sharing most (and at least UNTOLD_WORDS) of the question's content
     words the lead leaves out ("..., and until when?": "until substantial further progress has been made"), or one
     of them that is not `_GENERIC` ("who abstained?": "Governor Miran ... abstained"), so the lead answers every
     part: blind judges found the answer "only in a quote below the lead"."""
-    untold = _focus(analysis.plain) - _content(lead)
+    untold = _focus(asked) - _content(lead)
     scored = [(len(untold & _content(q.text)), len((untold - _GENERIC) & _content(q.text)), -q.place, q)
               for q in evidence if not LEANS.match(q.text)]
     best = max(scored, key=lambda s: s[:3], default=None)
@@ -373,13 +382,23 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
 
 def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], unsaid: int = 0) -> list[Quote]:
     """For a one-part question answered from passages, the next sentences that stand on their own (up to
-    LEAD_SENTENCES in the lead): a discussion is rarely one sentence, and an answer's detail left to the evidence is
-    an answer the lead does not give (docs/answering.md, "The composed answer")."""
+    LEAD_SENTENCES in the lead, and LEAD_MORE beyond while the lead stays within LEAD_WORDS: short sentences leave
+    room for the reader's next one): a discussion is rarely one sentence, and an answer's detail left to the evidence
+    is an answer the lead does not give (docs/answering.md, "The composed answer")."""
     taken = {q.text for q in chosen}
     rest = _ranked(_speakers_own(analysis.subjects, [q for q in quotes if q.text not in taken
                                                      and not LEANS.match(q.text) and not is_filler(analysis, q)
                                                      and not _bare_decision(analysis, q)], among=quotes))
-    return rest[:max(LEAD_SENTENCES - len(chosen) + unsaid, 1)] if chosen and not _lists(analysis) else []
+    if not chosen or _lists(analysis):
+        return []
+    picked = rest[:max(LEAD_SENTENCES - len(chosen) + unsaid, 1)]
+    words = sum(len(q.text.split()) for q in chosen + picked)
+    for q in rest[len(picked):len(picked) + LEAD_MORE]:
+        words += len(q.text.split())
+        if words > LEAD_WORDS:
+            break
+        picked.append(q)
+    return picked
 
 
 def _reported_later(analysis: QuestionAnalysis) -> QuestionAnalysis:
