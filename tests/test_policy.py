@@ -923,6 +923,16 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
                                  MEETINGS).roles == ("forward_guidance",)
     assert parse_policy_question("How did the statement's wording change over 2023, and was there a bias?",
                                  MEETINGS).roles == ()
+    # guidance about the purchases is the balance-sheet sentence, not the forward guidance on the rate
+    held = [dt.date(2020, 6, 10), dt.date(2020, 11, 5), dt.date(2020, 12, 16), dt.date(2021, 12, 15),
+            dt.date(2022, 1, 26)]
+    for asked in ("Nov 2020 vs Dec 2020 statement: how did the asset purchase guidance change?",
+                  "How did the FOMC's guidance on the pace of its asset purchases change between June and Dec 2020?",
+                  "How did the statement's QE guidance change from June 2020 to December 2020?"):
+        assert parse_policy_question(asked, held).roles == ("balance_sheet",), asked
+    for asked in ("From the Dec 2021 statement to Jan 2022, how did the guidance on the policy rate change?",
+                  "How did the forward guidance change between the June 2020 and December 2020 statements?"):
+        assert parse_policy_question(asked, held).roles == ("forward_guidance",), asked
     # two statements compared on a role: the role's sentences, then the statement's other edits (not the roll call)
     labor = parse_policy_question("How did the job market language change between Feb 2023 and March 2023?", meetings)
     assert labor.intent == "evolution" and labor.roles == ("labor_market",)

@@ -83,6 +83,15 @@ ROLE_WORDS = {
     "balance_sheet": r"balance sheet|asset purchases|purchases|runoff|holdings|securities",
 }
 
+# Guidance about the purchases is the statement's balance-sheet sentence ("... at least $80 billion per month ... until
+# substantial further progress ..."), not its forward guidance on the rate: "the asset purchase guidance", "QE
+# guidance", "guidance on the pace of its asset purchases". Near misses: "the guidance on the policy rate", "forward
+# guidance", "guidance ... and what happened to the taper" (the guidance is not the purchases').
+PURCHASE_GUIDANCE = re.compile(
+    r"\b(?:(?:asset|securities)[- ]purchases?|purchases?|qe|balance[- ]sheet) guidance\b"
+    r"|\bguidance (?:on|for|about|regarding) (?:the |its )?(?:(?:monthly )?pace of (?:its |the )?)?"
+    r"(?:(?:asset|securities|treasury|mbs) )?purchases\b", _W)
+
 EVOLUTION = re.compile(
     r"\b(?:chang\w*|evolv\w*|evolution|shift\w*|differ\w*|compar\w*|revis\w*|progress\w*|over the course of"
     r"|over time|through(?:out)? (?:the year|\d{4})|across|from .{3,40} to)\b", _W)

@@ -93,7 +93,9 @@ def range_of(text: str) -> tuple[float, float] | None:
 
 
 def roles_of(text: str) -> tuple[str, ...]:
-    """The statement roles a question names, in the order it names them."""
+    """The statement roles a question names, in the order it names them (guidance about the purchases is theirs:
+    `lexicon.PURCHASE_GUIDANCE`)."""
+    text = lex.PURCHASE_GUIDANCE.sub("asset purchases", text)
     found = []
     for role, words in lex.ROLE_WORDS.items():
         m = re.search(rf"\b(?:{words})\b", text, _W)
