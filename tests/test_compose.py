@@ -93,6 +93,25 @@ def test_a_passage_lead_takes_one_sentence_more_only_while_it_stays_short():
     assert LEAD_MORE == 1
 
 
+def test_a_why_of_a_decision_leads_with_the_participants_reading_of_the_economy():
+    record = ("At the June 15, 2022 meeting the FOMC raised the target range for the federal funds rate by 3/4 "
+              "percentage point (75 basis points), to 1-1/2 to 1-3/4 percent.")
+    views = "FOMC minutes of June 15, 2022 (Participants' Views on Current Conditions and the Economic Outlook)"
+    considers = ("In their consideration of the appropriate stance of monetary policy, participants concurred that "
+                 "the labor market was very tight, inflation was well above 2 percent, and the near-term inflation "
+                 "outlook had deteriorated since the time of the May meeting.")
+    raw = record + "\n\n" + _raw(
+        (views, considers, 1),
+        (views, "In particular, participants judged that an increase of 50 or 75 basis points would likely be "
+                "appropriate at the next meeting.", 2),
+        (views, "One participant favored a 50 basis point increase in the target range at this meeting instead of "
+                "75 basis points.", 1))
+    why = compose(analyze("What pushed the FOMC to a 75 bp hike in June 2022?"), raw, record)
+    assert "near-term inflation outlook had deteriorated" in why.lead  # the conditions, not the next meeting's path
+    dissent = compose(analyze("Why did the lone dissenter vote against the 75 bp hike in June 2022?"), raw, record)
+    assert "near-term inflation outlook had deteriorated" not in dissent.lead.partition("[")[0]
+
+
 def test_lists_and_evolutions_quote_one_line_per_meeting_beyond_three():
     causes = ["energy prices", "supply imbalances", "food costs", "rents", "wages", "shipping"]
     many = _raw(*[(f"FOMC statement of {m} 1, 2022", f"Inflation remained elevated, reflecting {causes[i - 1]}.", i)

@@ -38,7 +38,7 @@ from fomc_qa.answering.telling import DIRECTIVE, attributed, evidence_lines, nam
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
-from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
+from fomc_qa.retrieval.policy_discussion import CONSIDERS, DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE
 
 # Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
@@ -206,7 +206,9 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
                   and (_REASON_CLAUSE.search(q.text) or ((f := _follower(quotes, q)) is not None
                                                           and WHAT_IT_WOULD_DO.pattern.search(f.text)))]
         deciders = [q for q in usable if gives_the_deciders_reason(analysis, q) and not _DECISION.search(q.text)]
-        usable = judged[:1] or named or reasons or deciders or usable
+        considered = [q for q in usable if CONSIDERS.pattern.search(q.text) and not (dissent or subjects.minority)
+                      and "minutes" in kinds and "FOMC minutes" in q.label]
+        usable = judged[:1] or considered[:1] or named or reasons or deciders or usable
     if any(q.score for q in usable):  # a fitted scorer has ranked them
         return usable[0] if usable else None
     focus = _focus(asked)

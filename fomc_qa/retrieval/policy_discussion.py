@@ -29,14 +29,22 @@ def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
 
+# The participants' own reading of the economy that opens their discussion of the decision ("In their consideration of
+# the appropriate stance of monetary policy, all participants concurred that the U.S. economy was very strong, the labor
+# market was extremely tight ..."): the conditions a why of the decision is answered by.
+CONSIDERS = OpenerRule(
+    _rx(r"\bin (?:their|its) consideration of (?:the (?:appropriate )?stance of )?monetary policy\b"),
+    ("In their consideration of monetary policy at this meeting, participants judged that it would be appropriate to "
+     "maintain the target range.",
+     "In their consideration of the appropriate stance of monetary policy, all participants concurred that the U.S. "
+     "economy was very strong, the labor market was extremely tight, and inflation was very high.",
+     "In their consideration of the stance of monetary policy, participants noted that the economy had made "
+     "substantial further progress."),
+    ("In their discussion of monetary policy for this meeting, members agreed that recent indicators pointed to modest "
+     "growth.",))
+
 OPENERS: tuple[OpenerRule, ...] = (
-    OpenerRule(_rx(r"\bin (?:their|its) consideration of (?:the stance of )?monetary policy\b"),
-               ("In their consideration of monetary policy at this meeting, participants judged that it would be "
-                "appropriate to maintain the target range.",
-                "In their consideration of the stance of monetary policy, participants noted that the economy had "
-                "made substantial further progress."),
-               ("In their discussion of monetary policy for this meeting, members agreed that recent indicators "
-                "pointed to modest growth.",)),
+    CONSIDERS,
     OpenerRule(_rx(r"\b(?:against this backdrop|amid these (?:economic )?conditions|in light of current economic "
                    r"conditions)\b[^.]{0,300}?\bparticipants\b[^.]{0,60}?\b(?:agreed|judged|supported|concurred"
                    r"|favou?red)\b[^.]{0,60}?\b(?:appropriate|acceptable|warranted)\b"),
