@@ -805,6 +805,11 @@ def test_a_decision_asked_with_the_balance_sheet_quotes_both():
         ("Did the Fed cut at its next meeting after July 2024?", False),
         ("Will the Fed raise rates at the next meeting, as it did in 2022?", True),
         ("Will the Fed cut at the next meeting after December 2025?", True),
+        ("Last meeting whose statement called inflation transitory? What replaced that language at the next "
+         "meeting?", False),
+        ("What was the first meeting at which the Fed cut, and what did it do at the next meeting?", False),
+        ("Which was the last meeting whose statement said 'transitory', and what will the next meeting say?", True),
+        ("Will the Fed cut at the next meeting, as at the last meeting?", True),
     ],
 )
 def test_a_next_meeting_seen_from_a_recorded_one(question, out):
@@ -1366,6 +1371,8 @@ def test_the_rate_on_reserves_is_named_as_the_board_named_it_then():
 
     assert rate_label("iorb", dt.date(2021, 6, 16)) == "interest rate on excess reserves (IOER)"
     assert rate_label("iorb", dt.date(2021, 9, 22)) == "interest rate on reserve balances (IORB)"
+    # the July 28, 2021 meeting's vote set the first IORB (effective July 29): not an IOER
+    assert rate_label("iorb", dt.date(2021, 7, 28)) == "interest rate on reserve balances (IORB)"
     across = rate_label("iorb", dt.date(2021, 6, 16), dt.date(2021, 9, 22))
     assert across.startswith("interest rate on excess reserves (IOER), from July 29, 2021")
     assert rate_label("on_rrp", dt.date(2020, 3, 15)).startswith("overnight reverse repurchase")

@@ -27,14 +27,16 @@ RATE_LABEL = {
     "srf_min_bid": "standing repo minimum bid rate",
 }
 # Until July 29, 2021 the Board paid interest on required and on excess reserves (IORR, IOER); since then on reserve
-# balances (IORB), one rate. A record's "iorb" before that date is the IOER.
-IORB_FROM = dt.date(2021, 7, 29)
+# balances (IORB), one rate, first set by the Board's vote at the July 28, 2021 meeting ("establish the interest rate
+# paid on reserve balances at 0.15 percent, effective July 29, 2021"). A record's "iorb" of an earlier meeting is the
+# IOER.
+IORB_FROM = dt.date(2021, 7, 28)
 IOER_LABEL = "interest rate on excess reserves (IOER)"
 
 
 def rate_label(name: str, first: dt.date | None = None, last: dt.date | None = None) -> str:
     """An administered rate's name as the Board used it over the meetings from `first` to `last` (both optional):
-    IOER before July 29, 2021, IORB after, both named for a span across the change."""
+    IOER set at meetings before July 28, 2021, IORB from then, both named for a span across the change."""
     if name != "iorb" or first is None:
         return RATE_LABEL[name]
     last = last or first

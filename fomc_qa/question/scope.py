@@ -71,9 +71,12 @@ _FUTURE = (
     r"|\b(?:going to|expected to|likely to) (?:cut|raise|hike|lower|hold)\b.*\b(?:next|{future})\b")
 # "In July 2024, what did most expect for the next meeting?": a future seen from a recorded meeting, in the past
 # tense, is what the documents said then.
+# A meeting the question picks out by what happened there ("the last meeting whose statement called inflation
+# transitory", "the first meeting at which ...") is recorded too: "What replaced that language at the next meeting?"
 _RECORDED_PAST = (
-    r"^(?!.*\b(?:will|going to)\b)(?=.*\b(?:{recorded})\b)"  # "when did the 2022 statement say purchases would end"
-    r".*\b(?:did|was|were|had|expected|anticipated|foresaw|decided|happened|came|took|previewed)\b")
+    r"^(?!.*\b(?:will|going to)\b)(?=.*\b(?:{recorded})\b|.*\b(?:last|first|final) (?:fomc )?(?:meeting|statement)"
+    r" (?:whose|where|at which|in which|that|to)\b)"  # "when did the 2022 statement say purchases would end"
+    r".*\b(?:did|was|were|had|expected|anticipated|foresaw|decided|happened|came|took|previewed|replaced)\b")
 # The asker's own forecast request: "Predict the funds rate in 2027", "What will inflation be next year?",
 # "Is a recession coming in 2026?" (out unless the question asks what the documents said).
 _FORECAST = (
