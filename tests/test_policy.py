@@ -1049,6 +1049,17 @@ def test_a_meeting_named_by_an_event_a_peak_placed_by_its_year_and_a_move_asked_
     assert first.question.intent == "first" and first.question.with_votes and "James Bullard" in first.answer.direct
 
 
+def test_a_rate_an_unscheduled_meetings_statement_lacks_is_not_said_to_be_missing_from_the_documents():
+    march3 = _record(D(2020, 3, 3), "lower", 1.0, -50).model_copy(update={"meeting_kind": "unscheduled"})
+    desk = PolicyDesk([march3, *RECORDS], lambda chunk_id: None)
+    lead = desk.consult("After the March 3, 2020 emergency cut, where were IOER and the primary credit rate set?")
+    assert "the documents do not state" not in lead.answer.direct.lower()
+    assert "March 3, 2020 statement does not state" in lead.answer.direct
+    assert "reported in the next meeting's minutes" in lead.answer.direct
+    scheduled = desk.consult("Where was IORB set at the June 2022 meeting?")  # no minutes either, but scheduled
+    assert "next meeting's minutes" not in scheduled.answer.direct
+
+
 def test_administered_rates_named_as_such_and_new_language_as_a_redline():
     rates = parse_policy_question("What technical adjustment to administered rates was made in June 2022?", MEETINGS)
     assert rates.intent == "rate" and set(rates.rates) == {"iorb", "on_rrp"}

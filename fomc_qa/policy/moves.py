@@ -398,10 +398,10 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
     if len(stating) == 1 and not q.with_decision:  # one meeting set them: one sentence
         at = stating[0]
         return _rates_at(q, records[at], records[at - 1] if at else before)
-    sentences, quotes = [], []
+    sentences, quotes, absent = [], [], []
+    shown = records[-MAX_LISTED:]
     for name in q.rates or ("iorb",):
         parts = []
-        shown = records[-MAX_LISTED:]
         previous = records[len(records) - len(shown) - 1] if len(records) > len(shown) else before
         for r in shown:
             rate = r.rate(name)
@@ -410,7 +410,13 @@ def answer_rate(q: PolicyQuestion, records: Sequence[MeetingRecord],
                 quotes += quote(r, rate.source)
             previous = r
         label = rate_label(name, shown[0].meeting_date, shown[-1].meeting_date) if shown else RATE_LABEL[name]
-        sentences.append(f"the {label}: " + "; ".join(parts) if parts else f"the documents do not state the {label}")
+        if parts:
+            sentences.append(f"the {label}: " + "; ".join(parts))
+        else:
+            absent.append(label)
+    if absent:
+        sentences.append(_not_stated(" or the ".join(absent), shown)
+                         or "; ".join(f"the documents do not state the {label}" for label in absent))
     prefix = "As of the latest meeting in the index, " if not q.named_span else ""
     direct = sentence(prefix + "; ".join(sentences))
     if q.with_decision:  # "how big was the cut, and where did IOER go?"
@@ -435,9 +441,22 @@ def _rates_at(q: PolicyQuestion, r: MeetingRecord, before: MeetingRecord | None)
         set_at.append(f"the {rate_label(name, r.meeting_date)} {verb}{percent_forms(rate)}{_effective(rate)}{moved}")
         quotes += quote(r, rate.source)
     said = (f"At the {day(r.meeting_date)} meeting " + ", and ".join(set_at)) if set_at else ""
-    lacking = f"the documents of the {day(r.meeting_date)} meeting do not state the {' or the '.join(missing)}" \
+    lacking = (_not_stated(" or the ".join(missing), [r])
+               or f"the documents of the {day(r.meeting_date)} meeting do not state the {' or the '.join(missing)}") \
         if missing else ""
     return RecordAnswer(sentence("; ".join(x for x in (said, lacking) if x)), quotes)
+
+
+def _not_stated(label: str, records: list[MeetingRecord]) -> str | None:
+    """What to say of a rate the record lacks at meetings with no minutes of their own (an unscheduled meeting's
+    move): their statements do not state it, and the next meeting's minutes report the Board's votes ("the documents
+    do not state the IOER" was false for March 3, 2020: the March 15 minutes give 1.10 percent)."""
+    if not records or any(r.minutes_id is not None or r.meeting_kind == "scheduled" for r in records):
+        return None
+    days = ", ".join(day(r.meeting_date) for r in records)
+    said = "statement does" if len(records) == 1 else "statements do"
+    return (f"the {days} {said} not state the {label}; the Board's votes beside a move between scheduled meetings "
+            "are reported in the next meeting's minutes")
 
 
 def _effective(rate: AdministeredRate) -> str:
