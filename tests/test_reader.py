@@ -308,6 +308,14 @@ def test_an_answer_quotes_a_passage_that_names_what_the_question_asks_about(embe
          ["When the Committee opened its review in January 2025, what did the minutes say was not a focus?"]),
         ("Before the pandemic hit, what did the FOMC do with the federal funds rate?",
          ["Before the pandemic hit, what did the FOMC do with the federal funds rate?"]),
+        # a last noun phrase after ", and" asks a thing of its own; a list of three is one thing asked
+        ("May 2022 staff forecast: PCE inflation for 2022 and 2023, and the main inflation risks?",
+         ["May 2022 staff forecast: PCE inflation for 2022 and 2023", "the main inflation risks?"]),
+        ("What happened to the Treasury redemption cap, and the MBS cap?",
+         ["What happened to the Treasury redemption cap", "the MBS cap?"]),
+        ("How did participants view growth, unemployment, and the labor market outlook?",
+         ["How did participants view growth, unemployment, and the labor market outlook?"]),
+        ("In 2022, strong demand, and the tight labor market?", ["In 2022, strong demand, and the tight labor market?"]),
     ],
 )
 def test_question_facets(question, facets):

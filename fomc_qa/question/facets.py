@@ -24,7 +24,10 @@ _FACET_SPLIT = re.compile(
     r"|according|about|did|does|do|was|were|is|are|had|has|have|would|could|will|can|should)\b)"
     rf"|(?:,\s*|\s+)and\s+(?=(?:{_PREPOSITION}\s+)?(?:\w+\s+)?{_WH}\b)"
     rf"|(?P<comma>,\s+)(?=(?:{_PREPOSITION}\s+)?(?:\w+\s+)?{_WH}\b)"
-    r"|(?<=\?)\s+(?=\S)",
+    r"|(?<=\?)\s+(?=\S)"
+    # ", and the main inflation risks?": a last noun phrase asked after a comma is a part of its own (after a
+    # question word or a "topic:" opening; a list of three is one thing asked)
+    r"|(?P<noun>,\s+and\s+)(?=(?:the|its|their|any)\s+[^,?]+\?\s*$)",
     re.I,
 )
 # A part before a comma asks something itself only with a question word of its own: "When the Committee opened its
@@ -55,6 +58,8 @@ def question_facets(question: str, min_words: int = 3) -> list[str]:
         asked = left.endswith("?")  # a question mark always ends a facet
         if cut.group("comma") and not _ASKS.search(left):
             continue
+        if cut.group("noun") and (not (_ASKS.search(left) or ":" in left) or "," in left.rpartition(":")[2]):
+            continue  # a list ("growth, unemployment, and the labor market") is one thing asked
         if asked or (len(left.split()) >= min_words and len(question[cut.end() :].split()) >= min_words):
             facets.append(question[start : cut.start()].strip(" ,;"))
             start = cut.end()
