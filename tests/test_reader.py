@@ -315,7 +315,8 @@ def test_an_answer_quotes_a_passage_that_names_what_the_question_asks_about(embe
          ["What happened to the Treasury redemption cap", "the MBS cap?"]),
         ("How did participants view growth, unemployment, and the labor market outlook?",
          ["How did participants view growth, unemployment, and the labor market outlook?"]),
-        ("In 2022, strong demand, and the tight labor market?", ["In 2022, strong demand, and the tight labor market?"]),
+        ("In 2022, strong demand, and the tight labor market?",
+         ["In 2022, strong demand, and the tight labor market?"]),
     ],
 )
 def test_question_facets(question, facets):
