@@ -1060,6 +1060,23 @@ def test_a_rate_an_unscheduled_meetings_statement_lacks_is_not_said_to_be_missin
     assert "next meeting's minutes" not in scheduled.answer.direct
 
 
+def test_a_record_part_another_part_says_already_is_said_once():
+    from fomc_qa.policy.answers import RecordAnswer
+    from fomc_qa.policy.desk import Consultation, _joined
+
+    question = parse_policy_question("Did the Committee hike in June 2023, and why?", MEETINGS)
+    hold = "The FOMC did not raise rates at the June 14, 2023 meeting: it maintained the target range at 5 to 5-1/4 " \
+        "percent."
+    again = "At the June 14, 2023 meeting the FOMC maintained the target range at 5 to 5-1/4 percent (5.00%–5.25%)."
+    vote = "The vote was 11–0."
+    joined = _joined([Consultation(question, RecordAnswer(text)) for text in (hold, again, vote)]).answer.direct
+    assert joined == f"{hold} {vote}"  # the range said again (its decimal form aside) is left out
+    short = "The vote on September 18, 2024 was 11–1, Michelle W. Bowman against."
+    full = "There was one dissent at the September 18, 2024 meeting in a 11–1 vote: Michelle W. Bowman preferred a cut."
+    both = _joined([Consultation(question, RecordAnswer(text)) for text in (short, full)]).answer.direct
+    assert both == full  # a later part says it and more
+
+
 def test_administered_rates_named_as_such_and_new_language_as_a_redline():
     rates = parse_policy_question("What technical adjustment to administered rates was made in June 2022?", MEETINGS)
     assert rates.intent == "rate" and set(rates.rates) == {"iorb", "on_rrp"}

@@ -24,6 +24,7 @@ from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, RecordAsk
 from fomc_qa.question.intents import parse_policy_question
 from fomc_qa.question.policy_question import PolicyQuestion
 from fomc_qa.question.securities import SecuritiesQuestion
+from fomc_qa.text.names import STOPWORDS
 from fomc_qa.text.numbers import word_number
 
 # "the meeting right before the first cut of 2025", "the meeting after the first 2024 cut", "... the last hike",
@@ -192,8 +193,26 @@ def _meetings_cited(c: Consultation) -> set[str]:
     return {q.source.document_id.partition("-")[2] for q in c.answer.quotes}
 
 
+_DECIMAL_FORM = re.compile(r"\s*\(\d+\.\d+%[–-]\d+\.\d+%\)")  # " (5.00%–5.25%)": a range said again
+_WORD = re.compile(r"[a-z0-9][a-z0-9/'–-]*")
+
+
+def _said(text: str) -> set[str]:
+    return {w for w in _WORD.findall(_DECIMAL_FORM.sub("", text).lower()) if w not in STOPWORDS}
+
+
 def _joined(parts: list[Consultation]) -> Consultation:
-    """One consultation from several: the direct sentences in order, each quote once."""
-    direct = " ".join(p.answer.direct for p in parts)
+    """One consultation from several: the direct sentences in order, less one that another part's sentence says
+    already ("The FOMC did not raise rates at the June 14, 2023 meeting: it maintained the target range ... at 5 to
+    5-1/4 percent." then "At the June 14, 2023 meeting the FOMC maintained the target range ... 5 to 5-1/4 percent":
+    blind judges, "the lead repeats the decision"), each quote once."""
+    kept: list[str] = []
+    for i, p in enumerate(parts):
+        words = _said(p.answer.direct)
+        told = set().union(*(_said(k) for k in kept))
+        if words <= told or any(words < _said(q.answer.direct) for q in parts[i + 1:]):
+            continue  # said already, or a later part says it and more
+        kept.append(p.answer.direct)
+    direct = " ".join(kept)
     quotes = unique_quotes([q for p in parts for q in p.answer.quotes])
     return Consultation(parts[0].question, RecordAnswer(direct, quotes))
