@@ -112,6 +112,24 @@ def test_a_why_of_a_decision_leads_with_the_participants_reading_of_the_economy(
     assert "near-term inflation outlook had deteriorated" not in dissent.lead.partition("[")[0]
 
 
+def test_a_count_keeps_only_the_quotes_of_the_moves_it_counts():
+    line = ("The FOMC lowered the target range two times between March 3, 2020 and March 15, 2020, by 1-1/2 "
+            "percentage points (150 basis points) in total: March 3, 2020 (-50 basis points), March 15, 2020 "
+            "(-100 basis points).")
+    cuts = _raw(("FOMC statement of March 3, 2020", "The Committee decided today to lower the target range for the "
+                 "federal funds rate by 1/2 percentage point, to 1 to 1-1/4 percent.", 1),
+                ("FOMC statement of March 15, 2020", "The Committee decided to lower the target range for the federal "
+                 "funds rate to 0 to 1/4 percent.", 2))
+    reserves = _raw(("FOMC minutes of March 15, 2020 (Committee Policy Action)", "In addition, the Board approved a "
+                     "reduction in reserve requirement ratios to 0 percent, effective March 26, 2020.", 3))
+    index = QuestionIndex((dt.date(2020, 1, 29), dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2020, 4, 29)))
+    question = analyze("How many times did the FOMC cut rates in March 2020, and by how much in total?", index)
+    assert question.record.policy is not None and question.record.policy.intent == "count"
+    composed = compose(question, f"{line}\n{cuts}\n\n{reserves}", line)
+    assert "reserve requirement" not in composed.text  # the reader's quote proves nothing the count says
+    assert "1/2 percentage point, to 1 to 1-1/4 percent" in composed.text  # the counted moves' own sentences stay
+
+
 def test_lists_and_evolutions_quote_one_line_per_meeting_beyond_three():
     causes = ["energy prices", "supply imbalances", "food costs", "rents", "wages", "shipping"]
     many = _raw(*[(f"FOMC statement of {m} 1, 2022", f"Inflation remained elevated, reflecting {causes[i - 1]}.", i)

