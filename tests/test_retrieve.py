@@ -264,6 +264,18 @@ def test_an_arrow_between_months_is_a_range():
                         ).meetings == {dt.date(2022, 3, 16), dt.date(2022, 5, 4)}
 
 
+def test_a_count_from_a_month_through_another_is_a_range():
+    meetings = [dt.date(2024, 7, 31), dt.date(2024, 9, 18), dt.date(2024, 11, 7), dt.date(2024, 12, 18),
+                dt.date(2025, 1, 29)]
+    asked = ("Once the FOMC began cutting in September 2024, how many cuts did it make through the December 2024 "
+             "meeting, and how much easing was that in total?")
+    assert parse_filter(asked, meetings).meetings == {dt.date(2024, 9, 18), dt.date(2024, 11, 7),
+                                                      dt.date(2024, 12, 18)}
+    # near miss: no count or total asked, two meetings named
+    assert parse_filter("What did participants say in September 2024 about cuts through December 2024?",
+                        meetings).meetings == {dt.date(2024, 9, 18), dt.date(2024, 12, 18)}
+
+
 def test_a_bare_month_compared_with_a_dated_one_is_of_its_year():
     meetings = [dt.date(2022, 5, 4), dt.date(2022, 11, 2), dt.date(2022, 12, 14), dt.date(2023, 12, 13)]
     assert parse_filter("Was the Nov 2022 hike bigger than Dec's?", meetings).meetings == {

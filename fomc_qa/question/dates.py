@@ -286,6 +286,14 @@ _LISTED_MONTHS = (rf"\b{MONTH}(?:\s*(?:,\s*(?:and\s+|then\s+)?|\band\b|&|\bto\b|
 # "September-December 2024", "from March 2022 through July 2023": every meeting of the months in between.
 _MONTH_RANGE = (rf"\b(?:from\s+(?:the\s+)?)?{MONTH}(?:\s+{YEAR})?\s*(?:->|=>|→|-|–|—|\bto\b|\bthrough\b|\bthru\b"
                 rf"|\buntil\b)\s*(?:the\s+)?{MONTH}\s+(?:of\s+)?{YEAR}\b")
+# "Once the FOMC began cutting in September 2024, how many cuts did it make through the December 2024 meeting?": a
+# month the count starts in and the month it runs through, apart in the question, are a range like "September-
+# December 2024" (only where the question counts or totals: "what did they say in September 2024 about cuts through
+# December 2024?" names two meetings).
+_THROUGH_SPAN = (rf"\b(?:in|since|from|starting|started|began|begun|beginning)\s+(?:the\s+)?{MONTH}\s+(?:of\s+)?"
+                 rf"{YEAR}\b(?P<mid>[^?]{{0,120}}?)\b(?:through|thru|until|up to|up until)\s+(?:the\s+)?{MONTH}\s+"
+                 rf"(?:of\s+)?{YEAR}\b")
+_COUNTS = re.compile(r"\bhow (?:many|much)\b|\btotal\b|\bin all\b|\bcumulative\w*\b|\badd(?:ing|ed)? up\b")
 # "the January and March 2024 statements": both months of the year named once.
 _MONTH_PAIR = rf"\b{MONTH}\s*(?:,|and|&|or|vs\.?|versus)\s*(?:the\s+)?{MONTH}\s+(?:of\s+)?{YEAR}\b"
 # "the last meeting of 2022" is a date; "the last meeting in 2022 at which ..." or "... in 2020-2025" is a span
@@ -312,6 +320,15 @@ def _read_months(r: _DateReading) -> None:
         end = dt.date(end_year + end_month // 12, end_month % 12 + 1, 1)
         if start < end:
             r.take(m.group(0), {d for d in r.meetings if start <= d < end})
+    for m in re.finditer(_THROUGH_SPAN, r.consumed):
+        if not _COUNTS.search(r.q) or re.search(rf"\b{MONTH}\b", m.group("mid")):
+            continue
+        start = dt.date(int(m.group(2)), month_number(m.group(1)), 1)
+        end_year, end_month = int(m.group(5)), month_number(m.group(4))
+        end = dt.date(end_year + end_month // 12, end_month % 12 + 1, 1)
+        if start < end:  # each date phrase read once; the words between them are the question's
+            r.take(m.string[m.start(1):m.end(2)], {d for d in r.meetings if start <= d < end})
+            r.take(m.string[m.start(4):m.end(5)], set())
     for m in re.finditer(_MONTH_PAIR, r.consumed):
         pair = [month_meetings(r.meetings, int(m.group(3)), month_number(month), None) for month in m.group(1, 2)]
         r.take(m.group(0), set().union(*pair))
