@@ -198,6 +198,8 @@ _WORD = re.compile(r"[a-z0-9][a-z0-9/'–-]*")
 
 
 def _said(text: str) -> set[str]:
+    """A record sentence's words less function words, figures kept whole ("11–1", "5-1/4"): the answering layer's
+    stemmed content words drop them, and the policy layer does not import it."""
     return {w for w in _WORD.findall(_DECIMAL_FORM.sub("", text).lower()) if w not in STOPWORDS}
 
 
@@ -206,13 +208,14 @@ def _joined(parts: list[Consultation]) -> Consultation:
     already ("The FOMC did not raise rates at the June 14, 2023 meeting: it maintained the target range ... at 5 to
     5-1/4 percent." then "At the June 14, 2023 meeting the FOMC maintained the target range ... 5 to 5-1/4 percent":
     blind judges, "the lead repeats the decision"), each quote once."""
+    said = [_said(p.answer.direct) for p in parts]
     kept: list[str] = []
+    told: set[str] = set()
     for i, p in enumerate(parts):
-        words = _said(p.answer.direct)
-        told = set().union(*(_said(k) for k in kept))
-        if words <= told or any(words < _said(q.answer.direct) for q in parts[i + 1:]):
+        if said[i] <= told or any(said[i] < later for later in said[i + 1:]):
             continue  # said already, or a later part says it and more
         kept.append(p.answer.direct)
+        told |= said[i]
     direct = " ".join(kept)
     quotes = unique_quotes([q for p in parts for q in p.answer.quotes])
     return Consultation(parts[0].question, RecordAnswer(direct, quotes))

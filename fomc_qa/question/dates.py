@@ -302,6 +302,16 @@ _ORDINAL_MEETING = (rf"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|l
                     rf"(?!.*\b(?:at which|in which|where|when|that)\b)")
 
 
+def _months_span(meetings: list[dt.date], start_year: int, start_month: str, end_year: int,
+                 end_month: str) -> set[dt.date] | None:
+    """The meetings from the first day of one month through the last day of another; None when the end comes
+    first."""
+    start = dt.date(start_year, month_number(start_month), 1)
+    last = month_number(end_month)
+    end = dt.date(end_year + last // 12, last % 12 + 1, 1)
+    return {d for d in meetings if start <= d < end} if start < end else None
+
+
 def _read_months(r: _DateReading) -> None:
     """Days, listed months, month ranges, month pairs, months and ordinal meetings of a year, in that order."""
     m: re.Match[str]
@@ -315,19 +325,15 @@ def _read_months(r: _DateReading) -> None:
     for m in re.finditer(_MONTH_RANGE, r.consumed):
         end_year = int(m.group(4))
         start_year = int(m.group(2)) if m.group(2) else end_year
-        start = dt.date(start_year, month_number(m.group(1)), 1)
-        end_month = month_number(m.group(3))
-        end = dt.date(end_year + end_month // 12, end_month % 12 + 1, 1)
-        if start < end:
-            r.take(m.group(0), {d for d in r.meetings if start <= d < end})
+        span = _months_span(r.meetings, start_year, m.group(1), end_year, m.group(3))
+        if span is not None:
+            r.take(m.group(0), span)
     for m in re.finditer(_THROUGH_SPAN, r.consumed):
         if not _COUNTS.search(r.q) or re.search(rf"\b{MONTH}\b", m.group("mid")):
             continue
-        start = dt.date(int(m.group(2)), month_number(m.group(1)), 1)
-        end_year, end_month = int(m.group(5)), month_number(m.group(4))
-        end = dt.date(end_year + end_month // 12, end_month % 12 + 1, 1)
-        if start < end:  # each date phrase read once; the words between them are the question's
-            r.take(m.string[m.start(1):m.end(2)], {d for d in r.meetings if start <= d < end})
+        span = _months_span(r.meetings, int(m.group(2)), m.group(1), int(m.group(5)), m.group(4))
+        if span is not None:  # each date phrase read once; the words between them are the question's
+            r.take(m.string[m.start(1):m.end(2)], span)
             r.take(m.string[m.start(4):m.end(5)], set())
     for m in re.finditer(_MONTH_PAIR, r.consumed):
         pair = [month_meetings(r.meetings, int(m.group(3)), month_number(month), None) for month in m.group(1, 2)]
