@@ -92,8 +92,13 @@ def main() -> int:
     args = parser.parse_args()
     rows = []
     for path in args.inputs:
-        with path.open("rb") as f:
-            batch = pickle.load(f)
+        try:
+            with path.open("rb") as f:
+                batch = pickle.load(f)
+        except (OSError, pickle.UnpicklingError, EOFError) as exc:
+            print(f"compose_replay: cannot read {path} ({exc}); write it with benchmarks/compose_inputs.py",
+                  file=sys.stderr)
+            return 2
         rows += [{**r, "group": r["split"] if "golden" in path.name else r["id"][:2]} for r in batch]
     tuning = load_tuning(Settings.from_env().paths.programs / TUNING_FILE)
     run = replay(rows, tuning.orders)
