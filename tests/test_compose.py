@@ -110,6 +110,10 @@ def test_a_why_of_a_decision_leads_with_the_participants_reading_of_the_economy(
     assert "near-term inflation outlook had deteriorated" in why.lead  # the conditions, not the next meeting's path
     dissent = compose(analyze("Why did the lone dissenter vote against the 75 bp hike in June 2022?"), raw, record)
     assert "near-term inflation outlook had deteriorated" not in dissent.lead.partition("[")[0]
+    # the part that asks why is the Committee's: a dissent asked in another part does not make it the dissenter's
+    both = compose(analyze("June 2022: what drove the Committee to a 75 basis point hike, and who voted against it?"),
+                   raw, record)
+    assert "near-term inflation outlook had deteriorated" in both.lead
 
 
 def test_a_count_keeps_only_the_quotes_of_the_moves_it_counts():

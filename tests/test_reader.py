@@ -633,6 +633,39 @@ def test_a_why_quotes_the_participants_judgement_with_what_the_action_would_do_f
     assert reason not in [q.text for q in read("July 2023 hike to 5-1/4 to 5-1/2 percent?", passages, embedder)]
 
 
+def test_a_why_steps_over_the_securities_decision_to_what_maintaining_the_range_was_supported_by(embedder):
+    """December 2023: the participants' judgement ends its chunk; the next opens with the securities decision taken
+    beside it, and only then says what supported the hold. The reader steps over the side decision; without it
+    (a sentence that is no reason in between) it does not reach further."""
+    judged = ("In light of current economic conditions and their implications for the outlook for economic activity "
+              "and inflation, as well as the balance of risks, all participants judged it appropriate to maintain the "
+              "target range for the federal funds rate at 5-1/4 to 5-1/2 percent at this meeting.")
+    side = ("All participants also agreed that it was appropriate to continue the process of reducing the Federal "
+            "Reserve's securities holdings, as described in the previously announced plans.")
+    reason = ("Participants assessed that maintaining the current policy stance was supported by intermeeting data "
+              "indicating that inflation had continued to move toward the Committee's 2 percent objective and that "
+              "the labor market had continued to move into better balance.")
+    other = "Participants noted that the staff's survey of households showed that spending had slowed a little."
+    section = "Participants' Views on Current Conditions and the Economic Outlook"
+
+    def passages(between: str) -> list:
+        return [
+            replace(headed(1, f"FOMC Minutes, 2023-12-13, {section}",
+                           f"Participants noted that growth had slowed from its strong pace. {judged}"),
+                    chunk_id="minutes-2023-12-13#031"),
+            replace(headed(2, f"FOMC Minutes, 2023-12-13, {section}", f"{between} {reason} Participants continued to "
+                           "be resolute in their commitment to bring inflation down."),
+                    chunk_id="minutes-2023-12-13#032"),
+        ]
+
+    texts = [q.text for q in read("Dec '23 hold - why?", passages(side), embedder)]
+    assert judged in texts and reason in texts, texts
+    assert texts.index(reason) == texts.index(judged) + 1
+    texts = [q.text for q in read("Dec '23 hold - why?", passages(other), embedder)]
+    assert reason not in texts or texts.index(reason) != texts.index(judged) + 1, texts  # near miss: only the side
+    # decision is stepped over
+
+
 def test_a_name_the_chosen_sentences_leave_out_brings_the_best_sentence_that_spells_it(embedder):
     """"... a quarter-point cut and an end date for QT": every best-supported sentence is about the cut, so without
     the sentence naming QT in the Committee's words the answer would quote no passage spelling the name, and decline."""

@@ -10,8 +10,14 @@ from fomc_qa.answering.session import open_retriever
 from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.store import Corpus, IndexMissing
 from fomc_qa.question.dates import asks_for_first, counts_from_a_date, parse_filter
-from fomc_qa.retrieval.policy_discussion import DECIDED, OPENERS, WHAT_IT_WOULD_DO, opens_policy_discussion
-from fomc_qa.retrieval.retrieve import RetrievalConfig, reciprocal_rank_fusion
+from fomc_qa.retrieval.policy_discussion import (
+    DECIDED,
+    OPENERS,
+    SIDE_DECISION,
+    WHAT_IT_WOULD_DO,
+    opens_policy_discussion,
+)
+from fomc_qa.retrieval.retrieve import RetrievalConfig, _asks_own_reasons, reciprocal_rank_fusion
 
 MEETINGS = [dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2022, 3, 16), dt.date(2022, 5, 4),
             dt.date(2023, 2, 1), dt.date(2023, 12, 13), dt.date(2024, 5, 1)]
@@ -342,7 +348,8 @@ def test_each_policy_discussion_opener_reads_its_examples_and_not_its_near_misse
         assert not opens_policy_discussion(near_miss), near_miss
 
 
-@pytest.mark.parametrize("rule", [DECIDED, WHAT_IT_WOULD_DO], ids=["decided", "what-it-would-do"])
+@pytest.mark.parametrize("rule", [DECIDED, WHAT_IT_WOULD_DO, SIDE_DECISION],
+                         ids=["decided", "what-it-would-do", "side-decision"])
 def test_the_policy_discussions_judgement_and_its_reason_read_their_examples_and_not_their_near_misses(rule):
     assert rule.examples and rule.near_misses
     for example in rule.examples:
@@ -360,6 +367,17 @@ def test_a_why_of_a_decision_gets_the_participants_policy_discussion_first(retri
     plain = type(retriever)(retriever.corpus, retriever.embedder, RetrievalConfig(policy_discussion=False),
                             desk=retriever.desk)
     assert [h.chunk_id for h in plain.search(question, 5)][1:3] != hits[1:3]
+
+
+def test_the_part_that_asks_why_decides_whose_reasons_are_searched(retriever):
+    """"What drove the hike, and who voted against it?" asks the Committee's reasons in its first part: the
+    discussion's opening leads the reason pass although the question names a vote against; a why part naming neither
+    a move nor a dissent ("on what reasoning?") reads the whole question, whose dissent asks the dissenters'."""
+    opening = ["minutes-2023-03-22#035", "minutes-2023-03-22#036"]
+    hits = [h.chunk_id for h in retriever.search("What drove the March 2023 rate hike, and who voted against it?", 5)]
+    assert set(opening) <= set(hits), hits
+    assert _asks_own_reasons(retriever.analyze("Mar '23 dissents: who, and on what reasoning?"))
+    assert not _asks_own_reasons(retriever.analyze("What drove the March 2023 rate hike, and who voted against it?"))
 
 
 def test_a_dissenters_why_keeps_the_searched_order_of_the_policy_sections(retriever):

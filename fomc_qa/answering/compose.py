@@ -195,7 +195,7 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     usable = _ranked(_speakers_own(subjects, [q for q in quotes
                                               if not LEANS.match(q.text) and not is_filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
-        dissent = dissent_asked(analysis, usable)
+        dissent = dissent_asked(subjects, usable)
         reasons = [q for q in usable if (GIVES_REASON.search(q.text) or _WAITS_FOR.search(q.text))
                    and gives_the_deciders_reason(analysis, q)]
         kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's

@@ -9,7 +9,8 @@ import re
 from fomc_qa.answering.quote_scorer import SECTION_OF
 from fomc_qa.answering.quotes import Quote
 from fomc_qa.question.analysis import QuestionAnalysis
-from fomc_qa.question.subjects import Speaker
+from fomc_qa.question.subjects import Speaker, Subjects
+from fomc_qa.retrieval.policy_discussion import SIDE_DECISION
 
 # minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
 REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
@@ -32,19 +33,19 @@ STANDING_GUIDANCE = re.compile(r"\bwill (?:continue to )?(?:carefully )?assess (
                                r"|\bwould carefully assess incoming data\b")
 
 
-def dissent_asked(analysis: QuestionAnalysis, quotes: list[Quote]) -> bool:
-    """The question asks about a dissent, or names a dissenter the quotes name ("why did Governor Bowman prefer a
-    smaller cut?")."""
-    if analysis.subjects.dissent:
+def dissent_asked(asked: Subjects, quotes: list[Quote]) -> bool:
+    """The question (or the part of it `asked` reads) asks about a dissent, or names a dissenter the quotes name
+    ("why did Governor Bowman prefer a smaller cut?")."""
+    if asked.dissent:
         return True
     names = {m.group("name") for q in quotes for m in DISSENTERS_VIEW.finditer(q.text) if m.group("name")}
-    return bool(names & analysis.subjects.words)
+    return bool(names & asked.words)
 
 
 def _unasked_dissent(analysis: QuestionAnalysis, q: Quote) -> bool:
     """A dissenter's preference ("Governor Miran preferred to lower ... by 1/2 percentage point") the question does
     not ask about."""
-    return bool(DISSENTERS_VIEW.search(q.text)) and not dissent_asked(analysis, [q])
+    return bool(DISSENTERS_VIEW.search(q.text)) and not dissent_asked(analysis.subjects, [q])
 
 
 def gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
@@ -66,13 +67,6 @@ def reporters_asked(analysis: QuestionAnalysis) -> bool:
 DECIDERS_SECTIONS = tuple(section for speaker, section in SECTION_OF.items() if speaker not in REPORTED_BY)
 
 
-# The decision on the securities holdings that every meeting since 2022 takes beside the rate's ("Participants judged
-# that it was appropriate to continue the process of reducing the Federal Reserve's securities holdings"): no reason
-# for the rate decision a why asks about, unless it asks about the balance sheet.
-SIDE_DECISION = re.compile(r"\bcontinu\w* (?:the process of )?reducing (?:the Federal Reserve's|its) securities "
-                           r"holdings\b", re.I)
-
-
 def not_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     """Beside a why's answer, a quote that is nobody's reason for it: the standing guidance (what comes next), a
     dissenter's preference the question does not ask about, the securities decision beside the rate's
@@ -81,5 +75,5 @@ def not_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     why of what markets did ("why did fed funds volumes drop?") is answered by their reports."""
     decision = analysis.record.policy is not None or analysis.record.securities is not None
     return (bool(STANDING_GUIDANCE.search(q.text)) or _unasked_dissent(analysis, q)
-            or (bool(SIDE_DECISION.search(q.text)) and not analysis.subjects.desk)
+            or (bool(SIDE_DECISION.pattern.search(q.text)) and not analysis.subjects.desk)
             or (decision and not (reporters_asked(analysis) or gives_the_deciders_reason(analysis, q))))

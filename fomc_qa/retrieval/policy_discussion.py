@@ -137,3 +137,21 @@ WHAT_IT_WOULD_DO = OpenerRule(
      "achieve the Committee's objectives.",
      "They also anticipated that it would soon be appropriate to raise the target range."),
 )
+
+
+# The decision on the securities holdings that every meeting since 2022 takes beside the rate's ("Participants judged
+# that it was appropriate to continue the process of reducing the Federal Reserve's securities holdings"): no reason
+# for the rate decision a why asks about, and the sentence the reader steps over, after the participants' judgement,
+# to reach what the action would do (December 2023: "All participants also agreed that it was appropriate to continue
+# the process of reducing ...", then "Participants assessed that maintaining the current policy stance was supported
+# by ...").
+SIDE_DECISION = OpenerRule(
+    _rx(r"\bcontinu\w* (?:the process of )?reducing (?:the Federal Reserve's|its) securities holdings\b"),
+    ("Participants judged that it was appropriate to continue the process of reducing the Federal Reserve's "
+     "securities holdings.",
+     "All participants also agreed that it was appropriate to continue the process of reducing the Federal Reserve's "
+     "securities holdings, as described in the previously announced plans.",
+     "Members agreed to continue reducing the Federal Reserve's securities holdings."),
+    ("Participants judged that it would be appropriate to slow the pace of decline of the Federal Reserve's "
+     "securities holdings.",
+     "The Committee will continue to reduce its holdings of Treasury securities and agency debt."))

@@ -75,6 +75,19 @@ class RetrievalConfig:
     policy_discussion: bool = True
 
 
+def _asks_own_reasons(analysis: QuestionAnalysis) -> bool:
+    """The why asks for reasons of their own (a dissenter's, the balance sheet's, an administered rate's), not the
+    Committee's for its rate decision. In a question of several parts, the part that asks why decides ("what drove
+    the 75 basis point hike, and who voted against it?" asks the Committee's), unless it names neither a move nor
+    such a subject ("Jul '25 dissents: who, what did they want, and on what reasoning?"): then the whole question."""
+    whys = [p.text for p in analysis.parts if p.ask is Ask.WHY] if len(analysis.parts) > 1 else []
+    if any(_OWN_REASONS.search(text) for text in whys):
+        return True
+    if any(_RATE_MOVE.search(text) for text in whys):
+        return False
+    return bool(_OWN_REASONS.search(analysis.plain))
+
+
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
     """Fuse ranked lists of ids: score(id) = sum over lists of 1 / (k + rank)."""
     scores: dict[int, float] = {}
@@ -358,7 +371,7 @@ class Retriever:
             if pass_filter is reasons and reasons is not None:
                 region = self._discussion(reasons) if self.config.policy_discussion else None
                 fused = [rs for rs in fused if region is None or rs[0] in region]
-                if region and not _OWN_REASONS.search(question):  # the Committee's reasons: its discussion's opening
+                if region and not _asks_own_reasons(analysis):  # the Committee's reasons: its discussion's opening
                     sections = self.corpus.table.section
                     opening = [r for r in sorted(region)[:2] if DISCUSSION_SECTION in sections[r].lower()]
                     fused = [(r, 1.0) for r in opening] + [rs for rs in fused if rs[0] not in opening]

@@ -25,7 +25,7 @@ from fomc_qa.answering.reader.sources import meeting_of, spelled_header
 from fomc_qa.answering.reader.terms import normalize
 from fomc_qa.question.dates import asks_for_first, parse_filter, reference_dates
 from fomc_qa.question.lexicon import WHY
-from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
+from fomc_qa.retrieval.policy_discussion import DECIDED, SIDE_DECISION, WHAT_IT_WOULD_DO
 from fomc_qa.text.names import mentions, specific_names, spelled_acronyms, titled_names, topic_names
 from fomc_qa.text.sentences import OPENS_ON_THE_LAST
 
@@ -311,6 +311,8 @@ def _add_policy_reasons(picks: _Picks) -> None:
     def says_what_it_would_do(k: int) -> int | None:
         nxt = _in_paragraph(scored, k, 1)
         nxt = nxt if nxt is not None else _next_chunk_opening(scored, k)
+        if nxt is not None and SIDE_DECISION.pattern.search(scored[nxt].text):  # the securities decision beside it
+            nxt = _next_sentence(scored, nxt)
         return nxt if nxt is not None and WHAT_IT_WOULD_DO.pattern.search(scored[nxt].text) else None
 
     # the best-supported, and of a sentence quoted twice (chunks overlap by a sentence) the copy followed by its reason
@@ -320,6 +322,13 @@ def _add_policy_reasons(picks: _Picks) -> None:
     at = 0 if picks.rows and picks.rows[0] == j else 1
     picks.rows = [k for k in picks.rows if k not in block]
     picks.rows[at:at] = block
+
+
+def _next_sentence(scored: list[Quote], k: int) -> int | None:
+    """The row of the sentence after row k in the document, in its chunk or opening the next one."""
+    at = scored[k]
+    here = next((j for j, c in enumerate(scored) if c.passage.n == at.passage.n and c.index == at.index + 1), None)
+    return here if here is not None else _next_chunk_opening(scored, k)
 
 
 def _next_chunk_opening(scored: list[Quote], k: int) -> int | None:
