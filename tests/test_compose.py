@@ -160,6 +160,16 @@ def test_a_roll_call_the_lead_already_names_is_left_to_the_sources():
     assert any("Mester" in e for e in others.evidence)  # a voter the lead does not name: the roll call says more
 
 
+def test_a_size_in_percentage_points_is_the_same_words_as_in_basis_points():
+    """The statement's "by 1/4 percentage point" and the record's "25 basis points" are one size: the statement's
+    roll call after a line in basis points adds nothing (blind judges: "the dissent is restated")."""
+    from fomc_qa.answering.content_words import content
+
+    assert content("lower the range by 1/4 percentage point") == content("lower the range by 25 basis points")
+    assert content("by 1-1/2 percentage points") == content("by 150 basis points")
+    assert content("by 1/2 percentage point") != content("by 1/2 percent")  # near miss: a level is not a size
+
+
 def test_a_quote_that_repeats_another_is_left_to_the_sources():
     vote = "Voting against this action were Stephen I. Miran, who preferred to lower the target range by 1/2 point."
     raw = _raw(("FOMC statement of December 10, 2025", vote, 1),

@@ -565,11 +565,13 @@ def test_a_period_outside_the_indexed_meetings_is_out_of_scope(question, out):
     [
         ("preferred to lower the target range for the federal funds rate by 1/4 percentage point at this meeting",
          -25, 0.5,
-         "a cut of 25 basis points, to 1/2 to 3/4 percent (0.50%–0.75%); the Committee raised the range by 75"),
+         "a cut of 1/4 percentage point (25 basis points), to 1/2 to 3/4 percent (0.50%–0.75%); the Committee raised "
+         "the range by 75"),
         ("preferred to reduce the target range for the federal funds rate to 1/2 to 3/4 percent at this meeting",
          -25, 0.5, "a cut of 1/4 percentage point (25 basis points), to 1/2 to 3/4 percent (0.50%–0.75%)"),
         ("preferred at this meeting to raise the target range for the federal funds rate by 0.5 percentage point to "
-         "1-1/4 percent to 1-1/2 percent", 50, 1.25, "an increase of 50 basis points, to 1-1/4 to 1-1/2 percent"),
+         "1-1/4 percent to 1-1/2 percent", 50, 1.25,
+         "an increase of 1/2 percentage point (50 basis points), to 1-1/4 to 1-1/2 percent"),
             ("preferred no change to the target range for the federal funds rate at this meeting", 0, 0.75,
          "no change, at 3/4 to 1 percent (0.75%–1.00%)"),
         ("supported no change for the federal funds target range but preferred to continue the current pace of "

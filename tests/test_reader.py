@@ -606,6 +606,24 @@ def test_a_quoted_minutes_sentence_opening_on_the_one_before_brings_it(embedder)
         assert quoted == ([backdrop, lead] if brings else [lead])
 
 
+def test_a_quoted_minutes_sentence_leaning_on_the_one_before_for_its_subject_brings_it(embedder):
+    """"They also discussed how this relative timing might differ ..." says neither who "they" are nor which timing:
+    the sentence before it is quoted right before (the answer's lead can then carry both); a sentence naming its own
+    subject (the near miss) does not bring it."""
+    config = replace(READER_CONFIG, follow_max=6, follow_margin=0.0, discussion_extra=0)
+    before = ("Participants judged that the appropriate timing of balance sheet runoff would likely be closer to that "
+              "of policy rate liftoff than in the Committee's previous experience.")
+    leaning = ("They also discussed how this relative timing might differ from the previous experience, in which "
+               "balance sheet runoff commenced almost two years after policy rate liftoff.")
+    plain = leaning.replace("They also", "Participants also")
+    question = "How long after liftoff did balance sheet runoff start in the previous experience?"
+    for chosen, brings in ((leaning, True), (plain, False)):
+        passages = [headed(n=1, header="FOMC Minutes, 2021-12-15, Participants' Views", text=f"{before} {chosen}")]
+        quoted = [c.text for c in read(question, passages, embedder, support_threshold=0.1, max_sentences=1,
+                                       config=config)]
+        assert quoted == ([before, chosen] if brings else [chosen]), quoted
+
+
 def test_a_why_quotes_the_participants_judgement_with_what_the_action_would_do_from_the_next_chunk(embedder):
     """July 2023: the chunk ends on the participants' judgement, the next (overlapping by that sentence) goes on with
     what the hike would do, worded unlike "rationale"; the reader quotes the two together, the reason after."""

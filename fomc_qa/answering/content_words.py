@@ -9,17 +9,24 @@ import re
 from fomc_qa.answering.quotes import Quote, day_of
 from fomc_qa.text.glossary import fed_word
 from fomc_qa.text.lexical import stem
+from fomc_qa.text.numbers import fed_number
 
 _STOP = frozenset("the and for that with what did does was were are has have had this its their from which who whom "
                   "how why when where about into over than then they them there would could should been being also "
                   "fomc committee fed federal reserve meeting minutes statement".split())
 _BASIS_POINTS = re.compile(r"(\d)\s*bps?\b")
+_POINTS = re.compile(r"\b(\d+(?:\.\d+)?(?:-\d/\d)?|\d/\d) percentage points?\b")
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 
 
+def _in_basis_points(m: re.Match[str]) -> str:
+    return f"{round(fed_number(m.group(1)) * 100)} basis points"
+
+
 def content(text: str) -> set[str]:
-    """A text's content words ("favored" and "favor" are one; "hike" is "raise"; "25bp" says "basis points")."""
-    text = _BASIS_POINTS.sub(r"\1 basis points", text.lower())
+    """A text's content words ("favored" and "favor" are one; "hike" is "raise"; "25bp" says "basis points", and
+    "1/4 percentage point" says "25 basis points": the statement's size and the record's are one)."""
+    text = _POINTS.sub(_in_basis_points, _BASIS_POINTS.sub(r"\1 basis points", text.lower()))
     return {fed_word(stem(w)) for w in re.findall(r"[a-z0-9$.%-]+", text) if w not in _STOP and len(w) > 2}
 
 

@@ -24,6 +24,7 @@ import numpy as np
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker
+from fomc_qa.text.sentences import LEANS
 
 QUOTE_FEATURES = ("first_in_answer", "log_place", "log_passage", "question_share", "novelty", "log_words",
                   "leans", "number", "cause_for_why", "minutes", "section_named", "section_other", "part_share",
@@ -37,7 +38,6 @@ _NUMBER = re.compile(r"\d|\bpercent\b|\bbillion\b")
 GIVES_REASON = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
                     r"|\bin consideration of\b|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b"
                     r"|\bnoted that\b|\bjudged\b|\bcited\b|\bpointed to\b|\bconcern\w*\b|\brisks?\b", re.I)
-LEANS = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")
 # The speaker a question asks about (`QuestionAnalysis.subjects.speakers`) -> the minutes section reporting them (a
 # quote's label names its section).
 SECTION_OF = {Speaker.STAFF: re.compile(r"Staff", re.I),

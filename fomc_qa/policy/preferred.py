@@ -58,16 +58,16 @@ def preferred_move(preferred: str, record: MeetingRecord) -> PreferredMove | Non
 
 
 def preferred_words(preferred: str, record: MeetingRecord) -> str:
-    """The move the words prefer, in numbers: "a cut of 25 basis points, to 4 to 4-1/4 percent (4.00%–4.25%)",
-    "no change, at 3/4 to 1 percent (0.75%–1.00%)"; "" when they give no target-range move or the Committee's own
-    (Kashkari's "maintain the current target range until core inflation has reached 2 percent" is about guidance).
-    The Fed's size is spelled out only where the words lack it."""
+    """The move the words prefer, in numbers: "a cut of 1/4 percentage point (25 basis points), to 4 to 4-1/4
+    percent (4.00%–4.25%)", "no change, at 3/4 to 1 percent (0.75%–1.00%)"; "" when they give no target-range move
+    or the Committee's own (Kashkari's "maintain the current target range until core inflation has reached 2
+    percent" is about guidance). The size is in the Fed's form with its basis points, as a move's is."""
     move = preferred_move(preferred, record)
     if move is None or move.change_bp == (record.change_bp or 0):
         return ""  # the Committee's own move: the dissent is about something else (its guidance, the balance sheet)
     if move.change_bp == 0:
         return "no change" + (f", at {range_forms(move.range_after)}" if move.range_after else "")
-    size = f"{abs(move.change_bp)} basis points" if _SIZE.search(preferred) else percentage_points(move.change_bp)
+    size = percentage_points(move.change_bp)
     to = f", to {range_forms(move.range_after)}" if move.range_after is not None else ""
     return f"{_NOUN[move.direction]} of {size}{to}"
 

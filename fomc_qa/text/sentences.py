@@ -82,6 +82,10 @@ POINTS_BACK = re.compile(r"\b(?:(?:these|those|such) |in light of the (?:progres
                          r"(?:shift in the )?balance of )"
                          r"(?P<noun>risks|developments|factors|considerations|conditions)\b", re.I)
 
+# A sentence leaning on the one before it for its subject ("They also discussed how this relative timing might
+# differ ...", "In her view, ..."): quoted alone, the reader cannot tell who or what it is about.
+LEANS = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")
+
 # "Against this backdrop, almost all participants agreed ...": a sentence opening on the one before it, which holds
 # its reason ("... the near-term inflation outlook had deteriorated"); not "In light of the progress on inflation"
 OPENS_ON_THE_LAST = re.compile(r"^(?:Against (?:this|that|the) backdrop|In light of (?:this|that|these|those|such)\b"

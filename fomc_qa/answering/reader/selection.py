@@ -27,7 +27,7 @@ from fomc_qa.question.dates import asks_for_first, parse_filter, reference_dates
 from fomc_qa.question.lexicon import WHY
 from fomc_qa.retrieval.policy_discussion import DECIDED, SIDE_DECISION, WHAT_IT_WOULD_DO
 from fomc_qa.text.names import mentions, specific_names, spelled_acronyms, titled_names, topic_names
-from fomc_qa.text.sentences import OPENS_ON_THE_LAST
+from fomc_qa.text.sentences import LEANS, OPENS_ON_THE_LAST
 
 # A sentence opening by pointing back to the one before it ("That analysis suggested ...").
 CONTINUATION = re.compile(r"^(?:This|That|These|Those|Such|It|They)\b")
@@ -348,12 +348,14 @@ def _next_chunk_opening(scored: list[Quote], k: int) -> int | None:
 
 def _add_antecedents(picks: _Picks) -> None:
     """Before each chosen minutes sentence that opens on the one before it ("Against this backdrop, almost all
-    participants agreed ..."), that sentence: it holds the reason the chosen one rests on (at most follow_max new
-    ones). One chosen already moves there, so that the two read in the documents' order."""
+    participants agreed ...") or leans on it for its subject (`LEANS`: "They also discussed how this relative timing
+    might differ ..."), that sentence: it holds the reason the chosen one rests on, or says who "they" are (at most
+    follow_max new ones). One chosen already moves there, so that the two read in the documents' order."""
     scored = picks.scored
     added = 0
     for k in list(picks.rows):
-        if not scored[k].passage.is_minutes or not OPENS_ON_THE_LAST.match(scored[k].text):
+        text = scored[k].text
+        if not scored[k].passage.is_minutes or not (OPENS_ON_THE_LAST.match(text) or LEANS.match(text)):
             continue
         j = _in_paragraph(scored, k, -1)
         if j is None:
