@@ -827,6 +827,15 @@ def test_a_move_asked_with_whether_anyone_wanted_more():
     assert bullard.question.intent == "dissents" and bullard.question.person == "Bullard"
 
 
+def test_a_size_the_dissenter_preferred_asks_the_dissent_not_the_move():
+    """"What hike size and range did the dissenter prefer?" asks the dissenter's size: the dissent's line says it
+    with the Committee's move; "size, range, and was it unanimous?" asks the move with its vote (the near miss)."""
+    preferred = parse_policy_question("Jun 2022: what hike size and range did the dissenter prefer?", MEETINGS)
+    assert preferred.intent == "dissents"
+    move = parse_policy_question("Jun 2022: hike size, range, and was it unanimous?", MEETINGS)
+    assert move.intent == "change" and move.with_votes
+
+
 def test_a_meeting_next_to_a_named_one_ranges_without_a_unit_and_more_scope():
     from fomc_qa.question.slots import range_of
 

@@ -251,8 +251,10 @@ def _intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         if intent in ("first", "last"):
             return intent, {**extra, "with_votes": True}
     if asks_vote and named and (lex.SIZE.search(main) or re.search(r"\branges?\b", main, _W)) \
-            and not lex.VOTE_ORDINAL.search(main) and not lex.COMPARE.search(main):
-        # "Nov 2024: size, range, unanimous?"
+            and not lex.VOTE_ORDINAL.search(main) and not lex.COMPARE.search(main) \
+            and not (lex.DISSENT.search(main) and lex.PREFERENCE.search(main)):
+        # "Nov 2024: size, range, unanimous?"; not "what hike size and range did the dissenter prefer?" (the
+        # dissenter's size, below)
         intent, extra = _move_intent(q, named)
         if intent in ("decision", "change"):  # "Was the September 2024 cut unanimous?": Yes or No is the vote's
             return intent, {**extra, "with_votes": True, "asks_unanimity": bool(re.search(r"\bunanim\w*", main, _W))}
