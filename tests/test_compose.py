@@ -884,6 +884,14 @@ def test_a_holds_why_gives_what_it_waits_for_and_not_the_securities_decision_bes
     asked = compose(analyze("Why did the FOMC stand pat in January 2025, and what about its securities holdings?"),
                     raw, record)
     assert "securities holdings" in asked.text
+    # the minutes' own condition ("would want to see further progress on inflation") is the hold's reason too: it
+    # follows the participants' judgement although the statement's risks sentence is of the other document
+    condition = ("Participants indicated that, provided the economy remained near maximum employment, they would want "
+                 "to see further progress on inflation before making additional adjustments to the target range.")
+    raw = f"{record}\n" + _raw((views, judged, 1), (statement, risks, 2), (views, condition, 1))
+    minutes = compose(analyze("Why did the FOMC stand pat in January 2025?"), raw, record)
+    assert "further progress on inflation" in minutes.lead and "roughly in balance" not in minutes.lead
+    assert "They also say that participants indicated" in minutes.lead  # the minutes named already
 
 
 def test_a_part_asking_for_a_forecast_s_figure_is_answered_by_the_sentence_that_gives_it():

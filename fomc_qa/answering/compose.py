@@ -125,7 +125,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             if other is not None and adds(other, leads):  # "in light of these risks, ...": with which risks
                 named = _pointed_to(quotes, other)
                 named = named if named not in chosen else None
-                leads.append(attributed(other, before=named))
+                leads.append(attributed(other, before=named, same_source=names_source(" ".join(leads), other)))
                 chosen += [q for q in (named, other) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
         parts = _part_quotes(analysis, quotes, chosen, bool(record_direct))
@@ -230,18 +230,18 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
     """For a "why" the record's line does not explain, the best reason of the other document: the statement gives
     the Committee's reason in a clause ("In light of the progress on inflation and the balance of risks, ..."), the
     minutes the discussion behind it; an analyst asking why reads both. Beside a hold (`held`), what the Committee
-    waits for comes first (`_WAITS_FOR`). With a fitted scorer, only a reason it scores more likely than not to
+    waits for comes first (`_WAITS_FOR`), in either document ("they would want to see further progress on
+    inflation" is the minutes'). With a fitted scorer, only a reason it scores more likely than not to
     answer, or what a hold waits for."""
     if Ask.WHY not in analysis.asks or analysis.filter.doc_types or not chosen:
         return None
     have = {m.group("kind") for q in chosen if (m := LABEL.match(q.label))}
     taken = {q.text for q in chosen}
-    reasons = _ranked([q for q in _speakers_own(analysis.subjects, quotes) if q.text not in taken
-                       and not LEANS.match(q.text) and not is_filler(analysis, q)
-                       and (GIVES_REASON.search(q.text) or (held and _WAITS_FOR.search(q.text)))
-                       and gives_the_deciders_reason(analysis, q)
+    candidates = [q for q in _speakers_own(analysis.subjects, quotes) if q.text not in taken
+                  and not LEANS.match(q.text) and not is_filler(analysis, q) and gives_the_deciders_reason(analysis, q)]
+    reasons = _ranked([q for q in candidates if (GIVES_REASON.search(q.text) or (held and _WAITS_FOR.search(q.text)))
                        and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
-    waits = [q for q in reasons if held and _WAITS_FOR.search(q.text)]
+    waits = [q for q in _ranked(candidates) if held and _WAITS_FOR.search(q.text)]  # from either document
     if waits:
         return waits[0]
     best = reasons[0] if reasons else None
