@@ -18,7 +18,8 @@ from fomc_qa.answering.compose import (
 )
 from fomc_qa.answering.decline import decline_text
 from fomc_qa.answering.prose import clean_prose
-from fomc_qa.answering.quotes import quotes_of
+from fomc_qa.answering.quotes import Quote, quotes_of
+from fomc_qa.answering.why_lead import WHY_LEADS, WhyAsked
 from fomc_qa.question.analysis import QuestionIndex, analyze
 from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.text.sentences import SETS_SCENE
@@ -795,7 +796,6 @@ def test_a_decline_names_only_what_no_passage_spells_in_any_of_its_forms():
 
 
 def test_it_also_says_goes_on_only_with_the_document_the_lead_named_last():
-    from fomc_qa.answering.quotes import Quote
     from fomc_qa.answering.telling import names_source as _names_source
 
     minutes = Quote(MINUTES, "All participants agreed that it was appropriate to raise the target range.", " [3]")
@@ -807,7 +807,6 @@ def test_it_also_says_goes_on_only_with_the_document_the_lead_named_last():
 
 def test_what_markets_expected_is_left_to_the_sources_unless_markets_or_the_manager_are_asked():
     from fomc_qa.answering.filler import is_filler
-    from fomc_qa.answering.quotes import Quote
 
     desk = "FOMC minutes of September 21, 2022 (Developments in Financial Markets and Open Market Operations)"
     expected = Quote(desk, "Policy-sensitive rates suggested that a 75 basis point increase in the target range was "
@@ -911,3 +910,11 @@ def test_a_part_asking_for_a_forecast_s_figure_is_answered_by_the_sentence_that_
     plain = compose(analyze("At the January 2022 meeting, why was the staff's near-term growth outlook marked "
                             "down, and what did they say about PCE price inflation in 2022?"), raw)
     assert "revised up" in plain.lead.split("2.6 percent")[0], plain.lead
+
+
+@pytest.mark.parametrize("rule", WHY_LEADS, ids=lambda r: r.name)
+def test_each_why_lead_rule_keeps_its_example_and_not_its_near_miss(rule):
+    analysis = analyze("Why did the FOMC raise rates in June 2022?")
+    asked = WhyAsked(analysis, [], analysis.subjects, False, frozenset({"minutes"}))
+    assert rule.keeps(asked, Quote(*rule.example, " [1]")), rule.example
+    assert not rule.keeps(asked, Quote(*rule.near_miss, " [1]")), rule.near_miss

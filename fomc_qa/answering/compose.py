@@ -35,10 +35,11 @@ from fomc_qa.answering.reasons import (
     reporters_asked,
 )
 from fomc_qa.answering.telling import attributed, directive_told, evidence_lines, names_source, roll_call_told
+from fomc_qa.answering.why_lead import DECISION, REASON_CLAUSE, WAITS_FOR, WhyAsked, follower, why_leads
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
-from fomc_qa.retrieval.policy_discussion import CONSIDERS, DECIDED, WHAT_IT_WOULD_DO
+from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.sentences import LEANS, OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE
 
 # Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
@@ -65,18 +66,7 @@ ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record inte
 
 
 _STATES_MOVE = re.compile(r"\b(?:raised|lowered|maintained) the target range\b")
-_DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
-                       r"[^.]*\btarget range\b")
-# What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
-# until it has gained greater confidence ...", "well positioned to wait for more clarity"): a hold's reason, first
-# among the statement's reasons beside the record's "maintained the target range".
-_WAITS_FOR = re.compile(r"\buntil (?:it|they) (?:has|have) gained\b|\bwell positioned to (?:wait|take time)\b"
-                        r"|\bwait for more clarity\b|\bwould want to see further progress\b"
-                        r"|\bneeded to provide greater confidence\b", re.I)
 _HELD = re.compile(r"\bmaintained the target range\b")
-# a clause giving the reason inside the participants' judgement of the decision
-_REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
-                            r"|\bamid (?!th)", re.I)
 # A figure a "how much" part asks for (a percent, an amount, basis points), not a date's digits.
 _FIGURE = re.compile(r"\d+(?:\.\d+)?(?:-\d+/\d+)? percent|\$\d|\d+ basis points?|\d/\d percentage point")
 
@@ -113,13 +103,13 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if not leads or _why_unexplained(analysis, record_direct):
         lead_quote = _lead_quote(analysis, quotes, prefer_cause=bool(record_direct))
         if lead_quote is not None:
-            follower, before = _follower(quotes, lead_quote), _pointed_to(quotes, lead_quote)
-            if _restates_the_line(lead_quote, follower, record_direct):  # the line has the decision: its reason
-                leads.append(attributed(follower))
+            after, before = follower(quotes, lead_quote), _pointed_to(quotes, lead_quote)
+            if _restates_the_line(lead_quote, after, record_direct):  # the line has the decision: its reason
+                leads.append(attributed(after))
                 unsaid, before = 1, None
             else:
-                leads.append(attributed(lead_quote, follower, before=before))
-            chosen += [q for q in (before, lead_quote, follower) if q is not None]
+                leads.append(attributed(lead_quote, after, before=before))
+            chosen += [q for q in (before, lead_quote, after) if q is not None]
             other = _other_documents_reason(analysis, quotes, chosen, bool(_HELD.search(record_direct))) \
                 if record_direct else None
             if other is not None and adds(other, leads):  # "in light of these risks, ...": with which risks
@@ -195,34 +185,23 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     usable = _ranked(_speakers_own(subjects, [q for q in quotes
                                               if not LEANS.match(q.text) and not is_filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
-        dissent = dissent_asked(subjects, usable)
-        reasons = [q for q in usable if (GIVES_REASON.search(q.text) or _WAITS_FOR.search(q.text))
-                   and gives_the_deciders_reason(analysis, q)]
-        kinds = analysis.filter.doc_types or {"minutes"}  # "how did the statement justify ...": the statement's
-        named = [q for q in reasons if any(f"FOMC {kind}" in q.label for kind in kinds)]
-        judged = [q for q in usable if DECIDED.pattern.search(q.text) and not dissent and "FOMC minutes" in q.label
-                  and "minutes" in kinds
-                  and (_REASON_CLAUSE.search(q.text) or ((f := _follower(quotes, q)) is not None
-                                                          and WHAT_IT_WOULD_DO.pattern.search(f.text)))]
-        deciders = [q for q in usable if gives_the_deciders_reason(analysis, q) and not _DECISION.search(q.text)]
-        considered = [q for q in usable if CONSIDERS.pattern.search(q.text) and not (dissent or subjects.minority)
-                      and "minutes" in kinds and "FOMC minutes" in q.label]
-        usable = judged[:1] or considered[:1] or named or reasons or deciders or usable
+        kinds = frozenset(analysis.filter.doc_types or {"minutes"})  # "how did the statement justify ...": its own
+        usable = why_leads(WhyAsked(analysis, quotes, subjects, dissent_asked(subjects, usable), kinds), usable)
     if any(q.score for q in usable):  # a fitted scorer has ranked them
         return usable[0] if usable else None
     focus = _focus(asked)
     return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
 
 
-def _restates_the_line(judged: Quote, follower: Quote | None, record_direct: str) -> bool:
+def _restates_the_line(judged: Quote, after: Quote | None, record_direct: str) -> bool:
     """The participants' judgement of the decision ("Against this backdrop, all participants agreed that it was
     appropriate to raise the target range ... 50 basis points at this meeting ...") beside a record line stating the
     move, when it gives no reason of its own (no "in consideration of the significant cumulative tightening ...") and
     the next sentence, standing on its own ("They assessed ..." does not), says what the action would do: that
     sentence is the answer, the judgement repeats the line."""
-    return (follower is not None and not LEANS.match(follower.text) and bool(_STATES_MOVE.search(record_direct))
-            and bool(DECIDED.pattern.search(judged.text)) and bool(WHAT_IT_WOULD_DO.pattern.search(follower.text))
-            and not _REASON_CLAUSE.search(judged.text))
+    return (after is not None and not LEANS.match(after.text) and bool(_STATES_MOVE.search(record_direct))
+            and bool(DECIDED.pattern.search(judged.text)) and bool(WHAT_IT_WOULD_DO.pattern.search(after.text))
+            and not REASON_CLAUSE.search(judged.text))
 
 
 def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote],
@@ -230,7 +209,7 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
     """For a "why" the record's line does not explain, the best reason of the other document: the statement gives
     the Committee's reason in a clause ("In light of the progress on inflation and the balance of risks, ..."), the
     minutes the discussion behind it; an analyst asking why reads both. Beside a hold (`held`), what the Committee
-    waits for comes first (`_WAITS_FOR`), in either document ("they would want to see further progress on
+    waits for comes first (`WAITS_FOR`), in either document ("they would want to see further progress on
     inflation" is the minutes'). With a fitted scorer, only a reason it scores more likely than not to
     answer, or what a hold waits for."""
     if Ask.WHY not in analysis.asks or analysis.filter.doc_types or not chosen:
@@ -239,9 +218,9 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
     taken = {q.text for q in chosen}
     candidates = [q for q in _speakers_own(analysis.subjects, quotes) if q.text not in taken
                   and not LEANS.match(q.text) and not is_filler(analysis, q) and gives_the_deciders_reason(analysis, q)]
-    reasons = _ranked([q for q in candidates if (GIVES_REASON.search(q.text) or (held and _WAITS_FOR.search(q.text)))
+    reasons = _ranked([q for q in candidates if (GIVES_REASON.search(q.text) or (held and WAITS_FOR.search(q.text)))
                        and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
-    waits = [q for q in _ranked(candidates) if held and _WAITS_FOR.search(q.text)]  # from either document
+    waits = [q for q in _ranked(candidates) if held and WAITS_FOR.search(q.text)]  # from either document
     if waits:
         return waits[0]
     best = reasons[0] if reasons else None
@@ -281,14 +260,14 @@ def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote], reco
 
 def _bare_decision(analysis: QuestionAnalysis, q: Quote) -> bool:
     """The decision's own sentence beside a why: it restates what is asked about, it gives no reason."""
-    return Ask.WHY in analysis.asks and bool(_DECISION.search(q.text)) and not GIVES_REASON.search(q.text)
+    return Ask.WHY in analysis.asks and bool(DECISION.search(q.text)) and not GIVES_REASON.search(q.text)
 
 
 def _decision_beside_why(analysis: QuestionAnalysis, q: Quote, line: str) -> bool:
     """A why's quote of the decision the record's line states ("... the Committee decided to raise the target range
     to ..."): the question asks for the reason, the line has the decision, so the quote proves nothing asked (blind
     judges counted it irrelevant)."""
-    return Ask.WHY in analysis.asks and bool(_STATES_MOVE.search(line)) and bool(_DECISION.search(q.text))
+    return Ask.WHY in analysis.asks and bool(_STATES_MOVE.search(line)) and bool(DECISION.search(q.text))
 
 
 def _counted(analysis: QuestionAnalysis, record_direct: str) -> bool:
@@ -321,19 +300,6 @@ def _speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | Non
     theirs = [q for q in (quotes if among is None else among)
               if any(s.search(q.label.partition("(")[2]) for s in sections) != others]
     return [q for q in quotes if q in theirs] if theirs else quotes
-
-
-def _follower(quotes: list[Quote], lead: Quote) -> Quote | None:
-    """The sentence right after the lead's in the answer when it goes on with it ("They also noted ..."), or says
-    what the participants' decision would do (the next chunk may hold it: the reader quotes it right after)."""
-    at = quotes.index(lead)
-    nxt = quotes[at + 1] if at + 1 < len(quotes) else None
-    if nxt is None:
-        return None
-    if DECIDED.pattern.search(lead.text) and WHAT_IT_WOULD_DO.pattern.search(nxt.text) \
-            and nxt.label in ("", lead.label):
-        return nxt
-    return nxt if nxt.marks == lead.marks and LEANS.match(nxt.text) else None
 
 
 def _pointed_to(quotes: list[Quote], lead: Quote) -> Quote | None:

@@ -1,0 +1,144 @@
+"""Which quotes may lead the answer to a "why": the first rule of `WHY_LEADS` that keeps any of them decides.
+
+A why is answered by the Committee's reason, and the reader's first quote is often not it: the decision restated, the
+staff's outlook, the standing guidance. In order of preference: the participants' judgement of the decision when it
+carries its reason (`judged`), the participants' reading of the economy that opens their discussion (`considered`),
+a reason from the document kind the question names (`named`), any of the deciders' reasons (`reasons`), any of the
+deciders' sentences but the bare decision (`deciders`). Each rule has an example it keeps and a near miss it does not
+(`tests/test_compose.py` runs them).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fomc_qa.answering.quote_scorer import GIVES_REASON
+from fomc_qa.answering.quotes import Quote
+from fomc_qa.answering.reasons import gives_the_deciders_reason
+from fomc_qa.question.analysis import QuestionAnalysis
+from fomc_qa.question.subjects import Subjects
+from fomc_qa.retrieval.policy_discussion import CONSIDERS, DECIDED, WHAT_IT_WOULD_DO
+from fomc_qa.text.sentences import LEANS
+
+# The Committee's own decision sentence ("the Committee decided to raise the target range ..."): it restates what a
+# why asks about.
+DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
+                      r"[^.]*\btarget range\b")
+# What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
+# until it has gained greater confidence ...", "well positioned to wait for more clarity"): a hold's reason, first
+# among the statement's reasons beside the record's "maintained the target range".
+WAITS_FOR = re.compile(r"\buntil (?:it|they) (?:has|have) gained\b|\bwell positioned to (?:wait|take time)\b"
+                       r"|\bwait for more clarity\b|\bwould want to see further progress\b"
+                       r"|\bneeded to provide greater confidence\b", re.I)
+# a clause giving the reason inside the participants' judgement of the decision
+REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
+                           r"|\bamid (?!th)", re.I)
+
+
+@dataclass(frozen=True)
+class WhyAsked:
+    """What the rules read of the question: its analysis, the answer's quotes (for the sentence after one), whom the
+    leading part asks about, whether it asks about a dissent, and the document kinds it names (else the minutes)."""
+
+    analysis: QuestionAnalysis
+    quotes: list[Quote]
+    subjects: Subjects
+    dissent: bool
+    kinds: frozenset[str]
+
+
+def follower(quotes: list[Quote], lead: Quote) -> Quote | None:
+    """The sentence right after the lead's in the answer when it goes on with it ("They also noted ..."), or says
+    what the participants' decision would do (the next chunk may hold it: the reader quotes it right after)."""
+    at = quotes.index(lead)
+    nxt = quotes[at + 1] if at + 1 < len(quotes) else None
+    if nxt is None:
+        return None
+    if DECIDED.pattern.search(lead.text) and WHAT_IT_WOULD_DO.pattern.search(nxt.text) \
+            and nxt.label in ("", lead.label):
+        return nxt
+    return nxt if nxt.marks == lead.marks and LEANS.match(nxt.text) else None
+
+
+def _minutes_asked(asked: WhyAsked, q: Quote) -> bool:
+    return "minutes" in asked.kinds and "FOMC minutes" in q.label
+
+
+def _judged(asked: WhyAsked, q: Quote) -> bool:
+    """The participants' judgement of the decision with its reason, in a clause or in the sentence after it."""
+    if not DECIDED.pattern.search(q.text) or asked.dissent or not _minutes_asked(asked, q):
+        return False
+    after = follower(asked.quotes, q) if q in asked.quotes else None
+    return bool(REASON_CLAUSE.search(q.text)) or (after is not None
+                                                  and bool(WHAT_IT_WOULD_DO.pattern.search(after.text)))
+
+
+def _considered(asked: WhyAsked, q: Quote) -> bool:
+    """The participants' reading of the economy opening their discussion of the decision (not a dissenter's, not the
+    minority's)."""
+    return bool(CONSIDERS.pattern.search(q.text)) and not (asked.dissent or asked.subjects.minority) \
+        and _minutes_asked(asked, q)
+
+
+def _reason(asked: WhyAsked, q: Quote) -> bool:
+    """A sentence giving a reason (or what a hold waits for) that is the deciders'."""
+    return (bool(GIVES_REASON.search(q.text) or WAITS_FOR.search(q.text))
+            and gives_the_deciders_reason(asked.analysis, q))
+
+
+def _named(asked: WhyAsked, q: Quote) -> bool:
+    """A reason from the document kind the question names ("how did the statement justify ...")."""
+    return _reason(asked, q) and any(f"FOMC {kind}" in q.label for kind in asked.kinds)
+
+
+def _deciders(asked: WhyAsked, q: Quote) -> bool:
+    """Any sentence of the deciders but the bare decision."""
+    return gives_the_deciders_reason(asked.analysis, q) and not DECISION.search(q.text)
+
+
+@dataclass(frozen=True)
+class LeadRule:
+    name: str
+    keeps: Callable[[WhyAsked, Quote], bool]
+    first_only: bool  # the best such quote alone, not every one
+    example: tuple[str, str]  # (label, text) of a quote it keeps, for "Why did the FOMC raise rates in June 2022?"
+    near_miss: tuple[str, str]
+
+
+_VIEWS = "FOMC minutes of June 15, 2022 (Participants' Views on Current Conditions and the Economic Outlook)"
+_STATEMENT = "FOMC statement of June 15, 2022"
+_STAFF = "FOMC minutes of June 15, 2022 (Staff Economic Outlook)"
+WHY_LEADS: tuple[LeadRule, ...] = (
+    LeadRule("judged", _judged, True,
+             (_VIEWS, "Against this backdrop, and in consideration of the significant cumulative tightening, almost "
+                      "all participants agreed that it was appropriate to raise the target range 75 basis points."),
+             (_VIEWS, "Almost all participants agreed that it was appropriate to raise the target range 75 basis "
+                      "points.")),
+    LeadRule("considered", _considered, True,
+             (_VIEWS, "In their consideration of the appropriate stance of monetary policy, participants concurred "
+                      "that the near-term inflation outlook had deteriorated."),
+             (_STATEMENT, "In their consideration of the appropriate stance of monetary policy, participants "
+                          "concurred that the near-term inflation outlook had deteriorated.")),
+    LeadRule("named", _named, False,
+             (_VIEWS, "Participants noted that inflation remained elevated, reflecting supply and demand imbalances."),
+             (_STATEMENT, "Inflation remains elevated, reflecting supply and demand imbalances.")),
+    LeadRule("reasons", _reason, False,
+             (_STATEMENT, "Inflation remains elevated, reflecting supply and demand imbalances."),
+             (_STAFF, "The staff projection for inflation was higher, reflecting supply and demand imbalances.")),
+    LeadRule("deciders", _deciders, False,
+             (_STATEMENT, "The Committee is strongly committed to returning inflation to its 2 percent objective."),
+             (_STATEMENT, "The Committee decided to raise the target range for the federal funds rate to 1-1/2 to "
+                          "1-3/4 percent.")),
+)
+
+
+def why_leads(asked: WhyAsked, usable: list[Quote]) -> list[Quote]:
+    """The usable quotes the first rule that keeps any keeps (the best one alone for a `first_only` rule); all of
+    them when no rule keeps one."""
+    for rule in WHY_LEADS:
+        kept = [q for q in usable if rule.keeps(asked, q)]
+        if kept:
+            return kept[:1] if rule.first_only else kept
+    return usable
