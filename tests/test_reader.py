@@ -588,40 +588,34 @@ def test_a_notation_vote_is_boilerplate_only_when_it_approves_the_minutes():
     assert BOILERPLATE.match(minutes) and not BOILERPLATE.match(framework)
 
 
-def test_a_quoted_minutes_sentence_opening_on_the_one_before_brings_it(embedder):
-    """"Against this backdrop, almost all participants agreed ..." rests on the sentence before it, which holds the
-    reason ("the near-term inflation outlook had deteriorated"): it is quoted right before, whatever its support;
-    a sentence that does not open on the one before (the near miss) does not bring it."""
-    config = replace(READER_CONFIG, follow_max=6, follow_margin=0.0, discussion_extra=0)
-    backdrop = ("In their consideration of the appropriate stance of monetary policy, participants concurred that the "
-                "labor market was very tight and the near-term inflation outlook had deteriorated.")
-    agreed = ("Against this backdrop, almost all participants agreed that it was appropriate to raise the target "
-              "range for the federal funds rate 75 basis points at this meeting.")
-    plain = agreed.replace("Against this backdrop, almost", "Almost")
-    question = "Why did participants agree to raise the target range 75 basis points at this meeting?"
-    for lead, brings in ((agreed, True), (plain, False)):
-        passages = [headed(n=1, header="FOMC Minutes, 2022-06-15, Participants' Views", text=f"{backdrop} {lead}")]
-        quoted = [c.text for c in read(question, passages, embedder, support_threshold=0.1, max_sentences=1,
-                                       config=config)]
-        assert quoted == ([backdrop, lead] if brings else [lead])
+_BACKDROP = ("In their consideration of the appropriate stance of monetary policy, participants concurred that the "
+             "labor market was very tight and the near-term inflation outlook had deteriorated.")
+_AGREED = ("Against this backdrop, almost all participants agreed that it was appropriate to raise the target range "
+           "for the federal funds rate 75 basis points at this meeting.")
+_TIMING = ("Participants judged that the appropriate timing of balance sheet runoff would likely be closer to that of "
+           "policy rate liftoff than in the Committee's previous experience.")
+_LEANING = ("They also discussed how this relative timing might differ from the previous experience, in which balance "
+            "sheet runoff commenced almost two years after policy rate liftoff.")
 
 
-def test_a_quoted_minutes_sentence_leaning_on_the_one_before_for_its_subject_brings_it(embedder):
-    """"They also discussed how this relative timing might differ ..." says neither who "they" are nor which timing:
-    the sentence before it is quoted right before (the answer's lead can then carry both); a sentence naming its own
-    subject (the near miss) does not bring it."""
+@pytest.mark.parametrize(("question", "before", "chosen", "plain"), [
+    # "Against this backdrop, ..." rests on the sentence that holds its reason
+    ("Why did participants agree to raise the target range 75 basis points at this meeting?", _BACKDROP, _AGREED,
+     _AGREED.replace("Against this backdrop, almost", "Almost")),
+    # "They also discussed ..." says neither who "they" are nor which timing
+    ("How long after liftoff did balance sheet runoff start in the previous experience?", _TIMING, _LEANING,
+     _LEANING.replace("They also", "Participants also")),
+], ids=["opens-on-the-last", "leans-for-its-subject"])
+def test_a_quoted_minutes_sentence_resting_on_the_one_before_brings_it(embedder, question, before, chosen, plain):
+    """A quoted minutes sentence that opens on the one before it ("Against this backdrop, ...") or leans on it for
+    its subject ("They also discussed ...") brings that sentence, quoted right before whatever its support (the
+    answer's lead can then carry both); the same sentence naming its own subject (the near miss) does not."""
     config = replace(READER_CONFIG, follow_max=6, follow_margin=0.0, discussion_extra=0)
-    before = ("Participants judged that the appropriate timing of balance sheet runoff would likely be closer to that "
-              "of policy rate liftoff than in the Committee's previous experience.")
-    leaning = ("They also discussed how this relative timing might differ from the previous experience, in which "
-               "balance sheet runoff commenced almost two years after policy rate liftoff.")
-    plain = leaning.replace("They also", "Participants also")
-    question = "How long after liftoff did balance sheet runoff start in the previous experience?"
-    for chosen, brings in ((leaning, True), (plain, False)):
-        passages = [headed(n=1, header="FOMC Minutes, 2021-12-15, Participants' Views", text=f"{before} {chosen}")]
+    for lead, brings in ((chosen, True), (plain, False)):
+        passages = [headed(n=1, header="FOMC Minutes, 2022-06-15, Participants' Views", text=f"{before} {lead}")]
         quoted = [c.text for c in read(question, passages, embedder, support_threshold=0.1, max_sentences=1,
                                        config=config)]
-        assert quoted == ([before, chosen] if brings else [chosen]), quoted
+        assert quoted == ([before, lead] if brings else [lead]), quoted
 
 
 def test_a_why_quotes_the_participants_judgement_with_what_the_action_would_do_from_the_next_chunk(embedder):
