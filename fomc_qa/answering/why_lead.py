@@ -27,8 +27,8 @@ from fomc_qa.text.sentences import LEANS
 DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
                       r"[^.]*\btarget range\b")
 # What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
-# until it has gained greater confidence ...", "well positioned to wait for more clarity"): a hold's reason, first
-# among the statement's reasons beside the record's "maintained the target range".
+# until it has gained greater confidence ...", "they would want to see further progress on inflation"): a hold's
+# reason, from either document, first beside the record's "maintained the target range".
 WAITS_FOR = re.compile(r"\buntil (?:it|they) (?:has|have) gained\b|\bwell positioned to (?:wait|take time)\b"
                        r"|\bwait for more clarity\b|\bwould want to see further progress\b"
                        r"|\bneeded to provide greater confidence\b", re.I)
