@@ -857,6 +857,30 @@ def test_a_part_asking_whether_anyone_wanted_otherwise_is_answered_by_the_minori
     assert "welcome reduction" in plain.lead and "favored raising" not in plain.lead, plain.lead
 
 
+def test_a_part_asking_what_those_who_wanted_otherwise_argued_gets_who_wanted_it_and_their_case():
+    """June 2023's skip: "..., and what case did those who wanted another hike make?" is a minority's question the
+    record (a decision) does not answer: the lead gives that some wanted the hike and, after it, their case ("The
+    participants favoring a 25 basis point increase noted ...", `MINORITY_CASE`), each once (the subject's near misses
+    are in `subjects.SUBJECT_RULES`)."""
+    views = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
+    record = ("At the June 14, 2023 meeting the FOMC maintained the target range for the federal funds rate at 5 to "
+              "5-1/4 percent.")
+    time = ("Most participants observed that leaving the target range unchanged at this meeting would allow them more "
+            "time to assess the economy's progress.")
+    some = ("Some participants indicated that they favored raising the target range for the federal funds rate 25 "
+            "basis points at this meeting or that they could have supported such a proposal.")
+    case = ("The participants favoring a 25 basis point increase noted that the labor market remained very tight and "
+            "momentum in economic activity had been stronger than earlier anticipated.")
+    raw = f"{record}\n" + _raw((views, time, 1), (views, some, 1), (views, "Inflation remained elevated.", 2),
+                               (views, case, 1))
+    question = analyze("June 2023 'skip': why did the Committee hold, and what case did those who wanted another hike "
+                       "make?")
+    assert question.parts[1].subjects.minority
+    lead = compose(question, raw, record).lead
+    assert "favored raising" in lead and "remained very tight" in lead, lead
+    assert lead.index("favored raising") < lead.index("remained very tight") and lead.count("very tight") == 1
+
+
 def test_a_holds_why_gives_what_it_waits_for_and_not_the_securities_decision_beside_it():
     """January 2025-like: beside "maintained the target range", the participants' judgement with its own reason
     ("With the stance of policy significantly less restrictive ...") leads, the statement's condition ("until it has

@@ -27,6 +27,7 @@ from fomc_qa.answering.quote_scorer import GIVES_REASON, SECTION_OF, QuoteScorer
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.answering.reasons import (
     DECIDERS_SECTIONS,
+    MINORITY_CASE,
     MINORITY_VIEW,
     REPORTED_BY,
     REPORTERS,
@@ -320,11 +321,13 @@ def _pointed_to(quotes: list[Quote], lead: Quote) -> Quote | None:
 
 
 def _unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
-    """The parts of a multi-part question the record does not answer ("..., and what condition was attached?")."""
+    """The parts of a multi-part question the record does not answer ("..., and what condition was attached?"), and
+    those asking what the participants who wanted otherwise said ("..., and what case did those who wanted another
+    hike make?"): the record holds votes, not the minority's case."""
     if len(analysis.parts) < 2 or len(analysis.record_parts) != len(analysis.parts):
         return []
     return [p for p, ask in zip(analysis.parts, analysis.record_parts, strict=True)
-            if ask.policy is None and ask.securities is None]
+            if (ask.policy is None and ask.securities is None) or p.subjects.minority]
 
 
 def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote],
@@ -333,7 +336,8 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
     the question), the quotation that shares most content words with it (and at least two), so the lead answers
     every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic; a part asking why
     takes the deciders' reason, not the staff's briefing; one asking who wanted otherwise, the minority's view
-    (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points"); one asking for a
+    (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points") with their case
+    (`MINORITY_CASE`: "The participants favoring a 25 basis point increase noted that ..."); one asking for a
     figure (`Ask.HOW_MUCH`), a sentence giving one ("... to slow to 2.6 percent in 2022")."""
     found: list[Quote] = []
     taken = {q.text for q in chosen}
@@ -345,8 +349,7 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
                                                and not is_filler(analysis, q)
                                                and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))],
                                    among=quotes)
-        scored = [(len(words & _content(q.text)) + (MINORITY_SAYS if part.subjects.minority
-                                                     and MINORITY_VIEW.search(q.text) else 0)
+        scored = [(len(words & _content(q.text)) + (_minority_says(q) if part.subjects.minority else 0)
                    + (FIGURE_SAYS if part.ask is Ask.HOW_MUCH and _FIGURE.search(q.text) else 0),
                    q.score, -quotes.index(q), q) for q in candidates]
         if scored:
@@ -354,7 +357,19 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
             if overlap >= 2:
                 found.append(best)
                 taken.add(best.text)
+        if part.subjects.minority and found and _minority_says(found[-1]):  # who wanted it, and their case
+            other = MINORITY_VIEW if MINORITY_CASE.search(found[-1].text) else MINORITY_CASE
+            also = next((q for q in candidates if q.text not in taken and other.search(q.text)), None)
+            if also is not None:
+                found.insert(len(found) - 1 if other is MINORITY_VIEW else len(found), also)
+                taken.add(also.text)
     return found
+
+
+def _minority_says(q: Quote) -> int:
+    """What a quote counts for beside a part asking about those who wanted otherwise: their case most (the other
+    follows it), then that they wanted it."""
+    return MINORITY_SAYS + 1 if MINORITY_CASE.search(q.text) else MINORITY_SAYS if MINORITY_VIEW.search(q.text) else 0
 
 
 def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], unsaid: int = 0) -> list[Quote]:

@@ -27,6 +27,10 @@ MINORITY_VIEW = re.compile(r"\b(?:a few|a couple|some|several|one|a number|two|t
                            r"\b(?:favou?red|preferred|could have supported|would have (?:preferred|supported|favou?red"
                            r"|considered)|plausible case|merit in|argued for|stated that they favou?red)\b"
                            r"|\bfinely balanced\b|\bclose call\b", re.I)
+# The case those participants made ("The participants favoring a 25 basis point increase noted that the labor market
+# remained very tight ..."): what "what did those who wanted another hike argue?" asks, beyond that they wanted it.
+MINORITY_CASE = re.compile(r"^(?:The|Those) participants (?:who )?(?:favou?r|prefer|support|want)\w*\b[^.]{0,120}?"
+                           r"\b(?:noted|pointed|cited|argued|observed|remarked|judged|emphasi[sz]ed)\b", re.I)
 # The statement's standing guidance ("..., the Committee will carefully assess incoming data, the evolving outlook,
 # and the balance of risks"), said at every meeting since 2023: what comes next, never why this meeting decided.
 STANDING_GUIDANCE = re.compile(r"\bwill (?:continue to )?(?:carefully )?assess (?:incoming data|additional information)"

@@ -68,15 +68,19 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
                                        r"[^?.]{0,40}?\b(?:argu|push|favou?r|prefer|want"
                                        r"|call|back|support|consider|lean)\w*"
                                        r"|\bclose (?:a )?call\b|\bfinely balanced\b|\bcould have (?:backed|supported)\b"
-                                       r"|\bbroke ranks\b|\bholdouts?\b", re.I),
+                                       r"|\bbroke ranks\b|\bholdouts?\b"
+                                       r"|\b(?:those|the (?:participants|members|ones)) (?:who|that) (?:had )?(?:wanted"
+                                       r"|favou?red|preferred|argued|pushed|backed)\b", re.I),
                 ("Why only 25 basis points, and did anyone argue for a bigger move?",
                  "Did any participants argue for holding instead?", "How close a call was it?",
                  "What was the case made by those who could have backed a hold?",
-                 "Were there participants who favored a larger increase?"),
+                 "Were there participants who favored a larger increase?",
+                 "June 2023 skip: why hold, and what case did those who wanted another hike make?"),
                 ("Did the Committee consider other tools?", "Why did the Fed hold rates in July 2024?",
                  "What did most participants expect for cuts later in 2025?", "Did the Fed cut in September 2024?",
                  "By how much did participants want to slow runoff?",  # what they wanted, not who wanted otherwise
-                 "Did anyone not vote in favor?")),  # a dissent
+                 "Did anyone not vote in favor?",  # a dissent
+                 "Why did the participants who supported the cut think it was appropriate?")),  # the majority
     SubjectRule("housekeeping", re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b",
                                            re.I),
                 ("When was the next meeting scheduled after January 2024?", "Was the meeting adjourned early?"),
