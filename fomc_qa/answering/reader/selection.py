@@ -262,12 +262,19 @@ def _add_near_best(picks: _Picks, floor: float, top_passages: set[int]) -> None:
             picks.admit(j)
 
 
+def _in_chunk(scored: list[Quote], k: int, step: int) -> int | None:
+    """The row of the sentence `step` (1 after, -1 before) from row k in its chunk, if quotable."""
+    at = scored[k]
+    return next((j for j, c in enumerate(scored) if c.passage.n == at.passage.n and c.index == at.index + step), None)
+
+
 def _in_paragraph(scored: list[Quote], k: int, step: int) -> int | None:
     """The row of the sentence `step` (1 after, -1 before) from row k in its paragraph, if quotable."""
-    at = scored[k]
-    return next((j for j, c in enumerate(scored) if c.passage.n == at.passage.n and c.index == at.index + step
-                 and same_paragraph(at.passage.text, *((at.text, c.text) if step > 0 else (c.text, at.text)))),
-                None)
+    j = _in_chunk(scored, k, step)
+    if j is None:
+        return None
+    at, c = scored[k], scored[j]
+    return j if same_paragraph(at.passage.text, *((at.text, c.text) if step > 0 else (c.text, at.text))) else None
 
 
 def _add_followers(picks: _Picks, floor: float) -> None:
@@ -326,8 +333,7 @@ def _add_policy_reasons(picks: _Picks) -> None:
 
 def _next_sentence(scored: list[Quote], k: int) -> int | None:
     """The row of the sentence after row k in the document, in its chunk or opening the next one."""
-    at = scored[k]
-    here = next((j for j, c in enumerate(scored) if c.passage.n == at.passage.n and c.index == at.index + 1), None)
+    here = _in_chunk(scored, k, 1)
     return here if here is not None else _next_chunk_opening(scored, k)
 
 
