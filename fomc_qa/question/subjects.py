@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from fomc_qa.question.lexicon import ADMINISTERED, DESK_ASKED, DISSENT, RATES
+from fomc_qa.question.lexicon import ADMINISTERED, BALANCE_SHEET, DESK_ASKED, DISSENT, MOVE, POLICY_RATE, RATES, SIZE
 
 
 class Speaker(StrEnum):
@@ -34,6 +34,7 @@ class SubjectRule:
 
 
 _ANY_RATE = re.compile("|".join(f"(?:{rate.pattern})" for rate in (ADMINISTERED, *RATES.values())), re.I)
+_MOVE = re.compile(rf"{MOVE.pattern}|{SIZE.pattern}|{POLICY_RATE.pattern}", re.I)
 
 # In the order compose ranks the sections the speakers name (the staff's before the manager's).
 SUBJECT_RULES: tuple[SubjectRule, ...] = (
@@ -57,6 +58,12 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
     SubjectRule("rates", _ANY_RATE, ("What was the IORB rate after the July 2023 hike?",
                                      "What technical adjustment was made in June 2021?"),
                 ("What was the target range after the July 2023 hike?",)),
+    SubjectRule("balance_sheet", BALANCE_SHEET, ("Why did the Fed slow the runoff in 2024?",
+                                                 "What drove the taper's doubling in December 2021?"),
+                ("Why did the Fed cut in September 2024?", "What did the directive tell the Desk about repo?")),
+    # a rate move or the policy rate: the Committee's decision, whose reasons are its own
+    SubjectRule("move", _MOVE, ("What drove the 75 basis point hike?", "Why did the Fed hold in July 2024?"),
+                ("Who dissented in December 2024?", "What did the staff see as the risks to inflation?")),
     SubjectRule("markets", re.compile(r"\bmarkets?\b|\bsurvey\w*|\bpric(?:ed|ing)\b|\bdealers?\b|\brespondents?\b"
                                       r"|\byields?\b|\bfutures\b|\bforward curve\b|\binvestors?\b", re.I),
                 ("What did markets expect for the June 2022 decision?", "What did the Desk survey show?"),
@@ -100,6 +107,8 @@ class Subjects:
     housekeeping: bool = False  # the minutes' procedure: adjournment, the next meeting, approving the minutes
     markets: bool = False  # what markets, dealers or survey respondents expected or priced
     minority: bool = False  # the participants who wanted otherwise, or how close a call the decision was
+    balance_sheet: bool = False  # purchases, holdings, runoff, reinvestments: a decision with reasons of its own
+    move: bool = False  # a rate move, its size or the policy rate: the Committee's decision
     words: frozenset[str] = frozenset()  # its words as typed, for a name an answer's quote gives ("Bowman")
 
 
@@ -109,4 +118,5 @@ def subjects_of(text: str) -> Subjects:
     return Subjects(speakers=tuple(speaker for speaker in Speaker if speaker in found),
                     dissent="dissent" in found, desk="desk" in found, rates="rates" in found,
                     housekeeping="housekeeping" in found, markets="markets" in found, minority="minority" in found,
+                    balance_sheet="balance_sheet" in found, move="move" in found,
                     words=frozenset(_WORD.findall(text)))

@@ -9,7 +9,6 @@ RetrievalConfig).
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
@@ -19,11 +18,11 @@ from fomc_qa.index.embed import EmbeddingProvider
 from fomc_qa.index.store import Corpus
 from fomc_qa.models import SearchHit
 from fomc_qa.policy.desk import PolicyDesk
-from fomc_qa.question import lexicon as lex
 from fomc_qa.question.analysis import QuestionAnalysis, QuestionIndex, analyze
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.dates import QueryFilter, parse_filter
 from fomc_qa.question.shorthand import plain_question
+from fomc_qa.question.subjects import Subjects
 from fomc_qa.retrieval.policy_discussion import opens_policy_discussion
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.glossary import expand
@@ -33,9 +32,6 @@ RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 REASON_SECTIONS = ("committee policy action", "participants' views")
 DISCUSSION_SECTION = "participants' views"
 # A dissenter's reasons, an administered rate's, the balance sheet's: paragraphs of their own, found by the search.
-_OWN_REASONS = re.compile("|".join([lex.DISSENT.pattern, lex.BALANCE_SHEET.pattern,
-                                    *(p.pattern for p in lex.RATES.values())]), re.I)
-_RATE_MOVE = re.compile(rf"{lex.MOVE.pattern}|{lex.SIZE.pattern}|{lex.POLICY_RATE.pattern}", re.I)
 FOLLOWING_MEETING_DAYS = 60  # scheduled FOMC meetings are at most about seven weeks apart
 # Actions taken between meetings (notation votes) are recorded in the next meeting's minutes.
 
@@ -80,12 +76,17 @@ def _asks_own_reasons(analysis: QuestionAnalysis) -> bool:
     Committee's for its rate decision. In a question of several parts, the part that asks why decides ("what drove
     the 75 basis point hike, and who voted against it?" asks the Committee's), unless it names neither a move nor
     such a subject ("Jul '25 dissents: who, what did they want, and on what reasoning?"): then the whole question."""
-    whys = [p.text for p in analysis.parts if p.ask is Ask.WHY] if len(analysis.parts) > 1 else []
-    if any(_OWN_REASONS.search(text) for text in whys):
+    whys = [p.subjects for p in analysis.parts if p.ask is Ask.WHY] if len(analysis.parts) > 1 else []
+    if any(_own_decision(subjects) for subjects in whys):
         return True
-    if any(_RATE_MOVE.search(text) for text in whys):
+    if any(subjects.move for subjects in whys):
         return False
-    return bool(_OWN_REASONS.search(analysis.plain))
+    return _own_decision(analysis.subjects)
+
+
+def _own_decision(subjects: Subjects) -> bool:
+    """A dissent, the balance sheet or an administered rate: a decision whose reasons are not the rate's."""
+    return subjects.dissent or subjects.balance_sheet or subjects.rates
 
 
 def reciprocal_rank_fusion(rankings: list[list[int]], k: int = RRF_K) -> list[tuple[int, float]]:
@@ -240,8 +241,8 @@ class Retriever:
                 or (flt is not None and flt.doc_types is not None and "minutes" not in flt.doc_types):
             return None  # "how did the statement justify it?" asks the statement
         one_named = flt is not None and flt.meetings is not None and len(flt.meetings) == 1
-        if analysis.record.policy is None and not (one_named and flt.sections is None and _RATE_MOVE.search(
-                analysis.plain)):
+        if analysis.record.policy is None and not (one_named and flt.sections is None
+                                               and analysis.subjects.move):
             return None  # a why the record does not read asks one meeting's decision when it names it and a move
         meetings = {self.corpus.table.meeting_date[row] for row in evidence}
         if len(meetings) != 1 and one_named:
