@@ -1,8 +1,11 @@
 """Fit the reader's sentence ranking (`fomc_qa/answering/sentence_model.py`) on the golden questions' passages.
 
-    python scripts/fit_sentence_model.py [--golden data/eval/golden.json] [--splits train,dev] [--holdout FILE ...]
+    python scripts/fit_sentence_model.py [--golden data/eval/golden.json] [--splits train,dev] [--also FILE ...]
+        [--holdout FILE ...]
 
-For each question of the splits the retriever's passages are read as the CLI reads them; every quotable sentence is
+For each question of the splits (and every question of each --also file: outside sets already read, which hold the
+why, discussion, staff and manager questions the golden file has few of) the retriever's passages are read as the
+CLI reads them; every quotable sentence is
 a positive when it holds one of the question's expected keywords that the question does not already say. The
 ensemble is written to `fomc_qa/answering/sentence_model.json`. Printed: the keyword coverage of the six best-ranked
 sentences by support alone and by the ensemble, in 5-fold cross-validation over the fitted questions (folds by
@@ -30,6 +33,9 @@ from fomc_qa.evaluation.metrics import keyword_recall
 from fomc_qa.models import SearchHit
 
 TOP = 6
+# An --also question counts a third of a golden one: the ranking keeps the golden questions' order (their answers'
+# rules were tuned on it) and learns from the outside sets what a why's or a discussion's answer looks like.
+OUTSIDE_WEIGHT = 1 / 3
 PARAMS = dict(max_iter=200, learning_rate=0.05, max_leaf_nodes=15, early_stopping=False, random_state=0)
 
 
@@ -59,13 +65,13 @@ def question_table(capture: _Capture, item: dict) -> dict | None:
     if not wanted:
         return None
     holds = np.array([[keyword_recall(s, [k]) == 1.0 for k in wanted] for s in sentences])
-    return {"id": item["id"], "x": x, "holds": holds}
+    return {"id": item["id"], "x": x, "holds": holds, "weight": 1.0 if item.get("split") else OUTSIDE_WEIGHT}
 
 
 def fit(tables: list[dict]) -> HistGradientBoostingClassifier:
     x = np.concatenate([t["x"] for t in tables])
     y = np.concatenate([t["holds"].any(axis=1) for t in tables])
-    weight = np.concatenate([np.full(len(t["x"]), len(tables) / len(t["x"])) for t in tables])  # questions alike
+    weight = np.concatenate([np.full(len(t["x"]), t["weight"] * len(tables) / len(t["x"])) for t in tables])
     return HistGradientBoostingClassifier(**PARAMS).fit(x, y, sample_weight=weight)
 
 
@@ -94,6 +100,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--golden", type=Path, default=Path("data/eval/golden.json"))
     parser.add_argument("--splits", default="train,dev")
+    parser.add_argument("--also", type=Path, nargs="*", default=[])
     parser.add_argument("--holdout", type=Path, nargs="*", default=[])
     parser.add_argument("--out", type=Path, default=MODEL_PATH)
     args = parser.parse_args()
@@ -102,6 +109,7 @@ def main() -> None:
     capture = _Capture(retriever.search, retriever.embedder, k=session.k, desk=retriever.desk)
     splits = set(args.splits.split(","))
     golden = [q for q in json.loads(args.golden.read_text()) if q.get("split") in splits]
+    golden += [{**q, "split": None} for path in args.also for q in json.loads(path.read_text())]
     tables = [t for t in (question_table(capture, q) for q in golden) if t is not None]
     support = lambda t: t["x"][:, FEATURES.index("support")]  # noqa: E731
     folds = np.array([zlib.crc32(t["id"].encode()) % 5 for t in tables])
@@ -111,7 +119,8 @@ def main() -> None:
         held = [t for t, f in zip(tables, folds, strict=True) if f == fold]
         cv.append((coverage(held, support), coverage(held, lambda t, m=model: m.decision_function(t["x"])), len(held)))
     n = sum(c[2] for c in cv)
-    print(f"{len(tables)} questions of {args.splits}: keyword coverage of the {TOP} best sentences, 5-fold CV: "
+    print(f"{len(tables)} questions of {args.splits} and {len(args.also)} more files: keyword coverage of the {TOP} "
+          "best sentences, 5-fold CV: "
           f"support {sum(c[0] * c[2] for c in cv) / n:.3f} -> ensemble {sum(c[1] * c[2] for c in cv) / n:.3f}")
     model = fit(tables)
     for path in args.holdout:

@@ -60,3 +60,20 @@ def test_the_shipped_model_loads_and_ranks_the_answer_above_a_restatement():
     scores = load_model().score(x)
     assert "weighted to the upside" in sentences[int(np.argmax(scores))]
     assert any("weighted to the upside" in q.text for q in read(question, [passage], encoder))
+
+
+def test_a_why_reads_which_sentence_gives_a_reason_and_which_restates_the_decision():
+    passage = passage_with_header(
+        n=1, header="FOMC Minutes, 2024-07-31, Participants' Views on Current Conditions and the Economic Outlook",
+        text="In support of its goals, the Committee decided to maintain the target range for the federal funds rate "
+        "at 5-1/4 to 5-1/2 percent. Almost all participants remarked that additional information was needed to "
+        "provide greater confidence that inflation was moving sustainably toward 2 percent, given the recent data. "
+        "A few participants noted that they could have supported a cut.")
+    sentences, x = candidate_features("Why did the Fed hold in July 2024?", [passage], get_encoder())
+    col = {name: x[:, i].tolist() for i, name in enumerate(FEATURES)}
+    assert col["asks_cause"] == [1.0, 1.0, 1.0]
+    assert col["decision_for_cause"] == [1.0, 0.0, 0.0]
+    assert col["reason_for_cause"][1] == 1.0
+    assert col["speaks_for"] == [0.0, 1.0, -1.0]
+    _, x = candidate_features("What was the target range after July 2024?", [passage], get_encoder())
+    assert not x[:, FEATURES.index("asks_cause")].any() and not x[:, FEATURES.index("reason_for_cause")].any()

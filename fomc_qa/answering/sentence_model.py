@@ -5,7 +5,9 @@ that answers it (a minutes paragraph opens by naming its topic and answers two s
 gradient-boosted tree ensemble, fitted on the train and dev questions' passages (`scripts/fit_sentence_model.py`:
 a sentence is a positive when it holds one of the question's expected keywords the question does not already
 say), reorders them from FEATURES: the support score and its parts, the sentence's novelty against the question,
-its length and place in the paragraph, its neighbours' support and its passage's rank. Each feature is a property
+its length and place in the paragraph, its neighbours' support and its passage's rank, and what kind of sentence it
+is beside what is asked (a reason beside a "why", a bare decision, the majority's view or a few participants', a
+topic's opening, a sentence leaning on the one before). Each feature is a property
 of the sentence beside the question, none names a meeting, a topic or a question, so the ensemble ranks new
 questions' sentences too (held-out sets in README "Measured figures"). The trees are stored as plain arrays in
 `sentence_model.json` and evaluated with numpy: the read side needs no scikit-learn.
@@ -25,7 +27,8 @@ MODEL_PATH = Path(__file__).with_name("sentence_model.json")
 
 FEATURES = ("support", "cosine", "coverage", "novelty", "log_words", "opens_passage", "place_in_passage",
             "facet_cosine", "quantity", "question_density", "passage_prior", "previous_support", "next_support",
-            "minutes", "log_cosine_rank")
+            "minutes", "log_cosine_rank", "asks_cause", "gives_reason", "reason_for_cause", "speaks_for",
+            "sets_scene", "decision", "decision_for_cause", "leans")
 # Features measured from the question's best sentence (x - max over the passages' sentences): the ensemble
 # compares sentences within one question, not support levels across questions.
 RELATIVE = ("support", "cosine", "coverage", "facet_cosine", "previous_support", "next_support")
@@ -47,6 +50,12 @@ class SentenceView:
     novelty: float  # share of the sentence's terms the question does not use
     question_density: float  # question terms per sentence term
     quantity: bool
+    asks_cause: bool = False  # the question asks why or what drove it
+    gives_reason: bool = False  # "in light of ...", "Against this backdrop, ...", "judged", "because"
+    speaks_for: int = 0  # +1 the majority's view, -1 a few participants' (`fomc_qa.text.consensus`)
+    sets_scene: bool = False  # opens a discussion by its topic ("The manager turned to ...")
+    decision: bool = False  # states the rate decision ("the Committee decided to maintain the target range")
+    leans: bool = False  # leans on the sentence before it ("They also ...")
 
 
 def feature_matrix(views: list[SentenceView]) -> np.ndarray:
@@ -58,7 +67,9 @@ def feature_matrix(views: list[SentenceView]) -> np.ndarray:
              v.index / max(v.sentences_in_passage, 1), v.facet_cosine, float(v.quantity), v.question_density,
              1.0 / max(v.passage, 1), at.get((v.passage, v.index - 1), lowest),
              at.get((v.passage, v.index + 1), lowest),
-             float(v.minutes), math.log1p(rank)] for v, rank in zip(views, cosine_rank, strict=True)]
+             float(v.minutes), math.log1p(rank), float(v.asks_cause), float(v.gives_reason),
+             float(v.asks_cause and v.gives_reason), float(v.speaks_for), float(v.sets_scene), float(v.decision),
+             float(v.asks_cause and v.decision), float(v.leans)] for v, rank in zip(views, cosine_rank, strict=True)]
     x = np.asarray(rows, dtype=np.float64)
     for name in RELATIVE:
         column = FEATURES.index(name)

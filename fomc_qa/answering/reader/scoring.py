@@ -18,17 +18,20 @@ from typing import Protocol
 import numpy as np
 
 from fomc_qa.answering.passages import Passage
-from fomc_qa.answering.reader.answer_types import QUANTITY, asked_kinds
+from fomc_qa.answering.quote_scorer import GIVES_REASON
+from fomc_qa.answering.reader.answer_types import CAUSE_QUESTION, QUANTITY, asked_kinds
 from fomc_qa.answering.reader.config import READER_CONFIG, ReaderConfig
 from fomc_qa.answering.reader.sources import section_of, spelled_header
 from fomc_qa.answering.reader.terms import content_terms, coverage, weighted_terms
 from fomc_qa.answering.sentence_model import SentenceView, feature_matrix, load_model
+from fomc_qa.answering.why_lead import DECISION
 from fomc_qa.question.dates import asks_how_held, parse_filter
 from fomc_qa.question.facets import facet_query, question_facets
 from fomc_qa.retrieval.sections import named_sections
+from fomc_qa.text.consensus import speaks_for
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import mentions, spelled_acronyms, topic_names
-from fomc_qa.text.sentences import HOUSEKEEPING, quotable, split_sentences
+from fomc_qa.text.sentences import HOUSEKEEPING, LEANS, OPENS_ON_THE_LAST, SETS_SCENE, quotable, split_sentences
 
 # Procedural sentences of the minutes (a notation vote approving the previous minutes is one; one approving the
 # framework statement or an officer is not): scored `boilerplate_penalty` lower.
@@ -83,6 +86,7 @@ class Sentences:
         facet = (self.vectors[1:] @ facet_vectors.T).max(axis=1) if len(facet_vectors) else cosine
         asked = content_terms(question)
         weighted = weighted_terms(question)
+        why = bool(CAUSE_QUESTION.search(question))
         per_passage: dict[int, int] = {}
         for passage, _, _ in self.rows:
             per_passage[passage.n] = per_passage.get(passage.n, 0) + 1
@@ -94,7 +98,10 @@ class Sentences:
                 words=len(sentence.split()), minutes=passage.is_minutes, support=support[j],
                 cosine=float(cosine[j]), coverage=coverage(weighted, found), facet_cosine=float(facet[j]),
                 novelty=len(found - asked) / max(len(found), 1),
-                question_density=len(asked & found) / max(len(found), 1), quantity=bool(QUANTITY.search(sentence))))
+                question_density=len(asked & found) / max(len(found), 1), quantity=bool(QUANTITY.search(sentence)),
+                asks_cause=why, gives_reason=bool(GIVES_REASON.search(sentence) or OPENS_ON_THE_LAST.match(sentence)),
+                speaks_for=speaks_for(sentence), sets_scene=bool(SETS_SCENE.match(sentence)),
+                decision=bool(DECISION.search(sentence)), leans=bool(LEANS.match(sentence))))
         return feature_matrix(views)
 
     def support(self, query: str, query_vector: np.ndarray) -> list[float]:
