@@ -83,19 +83,37 @@ def specific_names(question: str) -> list[str]:
     names: dict[str, None] = {}
     for sentence in re.split(r"(?<=[.?!])\s+", question.strip()):
         for run in _RUN.finditer(sentence):
-            words = [w.removesuffix("'s").removesuffix("’s") for w in run.group(0).split()]
+            words = run.group(0).split()
             if run.start() == 0 and (len(words) == 1 or not words[1][0].isupper()):
                 words = words[1:]  # "Per the December 2023 minutes": capitalized only as the first word
-            if all(is_common(w) for w in words):
-                continue  # "the Federal Open Market Committee", "Board of Governors"
-            while words and words[0].lower() in _EDGE_WORDS:
-                words.pop(0)
-            while words and words[-1].lower() in _EDGE_WORDS:
-                words.pop()
-            name = " ".join(words).lower()
-            if words and not any(name in known.split() for known in names):  # "George" after "Esther George"
-                names.setdefault(name, None)
+            for group in _possessors(words):
+                _add_name(names, group)
     return list(names)
+
+
+def _possessors(words: list[str]) -> list[list[str]]:
+    """A run of capitalized words split after the Fed's own possessive: "the Desk's CMBS purchases" names the Desk
+    and CMBS, not a "Desk CMBS"; "the Bank of England's MPC" and "the People's Bank of China" stay whole."""
+    groups: list[list[str]] = [[]]
+    for w in words:
+        bare = w.removesuffix("'s").removesuffix("’s")
+        groups[-1].append(bare)
+        if bare != w and all(is_common(g) for g in groups[-1]):
+            groups.append([])
+    return [g for g in groups if g]
+
+
+def _add_name(names: dict[str, None], words: list[str]) -> None:
+    """One run's name, less its titles and calendar words at the ends, unless all of it is the Fed's vocabulary."""
+    if all(is_common(w) for w in words):
+        return  # "the Federal Open Market Committee", "Board of Governors"
+    while words and words[0].lower() in _EDGE_WORDS:
+        words.pop(0)
+    while words and words[-1].lower() in _EDGE_WORDS:
+        words.pop()
+    name = " ".join(words).lower()
+    if words and not any(name in known.split() for known in names):  # "George" after "Esther George"
+        names.setdefault(name, None)
 
 
 # Words a run of names sheds at its ends: titles and the calendar ("Chair Powell" -> powell), not the words
