@@ -109,6 +109,7 @@ def test_without_a_fitted_file_answers_keep_the_fixed_rules(tmp_path):
     ("FOMC members voted.", "FOMC members voted"),  # an acronym keeps its capitals
     ("Governor Waller preferred no change.", "Governor Waller preferred no change"),  # a title and name
     ("SOMA holdings fell.", "SOMA holdings fell"),
+    ("U.S. financial conditions tightened.", "U.S. financial conditions tightened"),  # not "u.S."
 ])
 def test_that_clause_reports_a_sentence_after_says_that(sentence, clause):
     assert that_clause(sentence) == clause

@@ -739,6 +739,10 @@ def test_a_sentence_naming_only_the_topic_never_leads():
     ("In light of these developments, participants discussed whether to stop balance sheet runoff soon and what the "
      "maturity composition of the SOMA Treasury portfolio should be in the longer run.", True),
     ("In light of these developments, participants discussed the risks and judged that runoff should end.", False),
+    ("The manager pro tem turned first to a discussion of financial market developments over the intermeeting "
+     "period.", True),
+    ("The manager pro tem concluded with an update on operational matters.", True),
+    ("The manager concluded with remarks noting that reserves remained ample.", False),  # what was found
 ])
 def test_a_sentence_setting_the_scene_names_its_topic_and_nothing_found(sentence, scene):
     assert bool(SETS_SCENE.match(sentence)) is scene

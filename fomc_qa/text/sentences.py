@@ -61,7 +61,7 @@ def quotable_sentences(text: str) -> list[str]:
     return [s for s in split_sentences(text) if quotable(s)]
 
 
-_PROPER_START = re.compile(r"^(?:[A-Z]{2,}|[A-Z]\w*[A-Z])\w*\b"  # "FOMC", "SOMA", "TGA", "McDonald"
+_PROPER_START = re.compile(r"^(?:[A-Z]{2,}|[A-Z]\w*[A-Z])\w*\b|^(?:[A-Z]\.){2,}"  # "FOMC", "SOMA", "McDonald", "U.S."
                            r"|^(?:Mr|Ms|Mrs|Dr|Federal|Board|Chair|Vice|Governor|President|Treasury|Congress|January|February"
                            r"|March|April|May|June|July|August|September|October|November|December)\b")
 
@@ -101,9 +101,10 @@ OPENS_ON_THE_LAST = re.compile(r"^(?:Against (?:this|that|the) backdrop|In light
 # it answers nothing the question asks; what follows it does ("The manager turned next to a discussion of operations
 # and money markets."). Not one saying what was found ("... reviewed ... and noted that ...").
 SETS_SCENE = re.compile(r"^(?:(?:In light of|Against|Given|Amid|With) [^,.]{0,60}, )?"  # "In light of these ..., "
-                        r"(?i:The (?:SOMA |System Open Market Account \(SOMA\) |deputy )?manager|The staff"
-                        r"|Participants|Members)(?: first| then| next| also)? (?:reviewed|turned(?: next| then)? to"
-                        r"|began|discussed|summarized|presented|provided|briefed)\b(?![^.]*\b(?:that|which|showing|indicating)\b)"
+                        r"(?i:The (?:SOMA |System Open Market Account \(SOMA\) |deputy )?manager(?: pro tem)?|The staff"
+                        r"|Participants|Members)(?: first| then| next| also)? (?:reviewed"
+                        r"|turned(?: first| next| then)? to|began|discussed|summarized|presented|provided|briefed"
+                        r"|concluded with)\b(?![^.]*\b(?:that|which|showing|indicating)\b)"
                         r"[^.]{0,160}\.$")
 
 # The minutes' housekeeping, said of every meeting: the adjournment, the next meeting's date, a notation vote
