@@ -1525,3 +1525,17 @@ def test_one_meeting_s_dissents_say_the_vote_they_made():
     assert march.question.intent == "dissents" and re.search(r"meeting in a \d+–1 vote", march.answer.direct)
     # near miss: one person's dissents are counted, not voted
     assert " vote" not in desk.consult("How many times did James Bullard dissent in 2022?").answer.direct.split(":")[0]
+
+
+def test_a_meetings_new_wording_is_the_sentence_it_rewrote_not_one_it_repeated():
+    from fomc_qa.policy.wording import _newest
+
+    march = ["The Committee will closely monitor incoming information and assess the implications for monetary policy.",
+             "The Committee anticipates that some additional policy firming may be appropriate in order to attain a "
+             "stance of monetary policy that is sufficiently restrictive.",
+             "In determining the extent of future increases in the target range, the Committee will take into account "
+             "the cumulative tightening of monetary policy."]
+    may = [march[0], "In determining the extent to which additional policy firming may be appropriate, the Committee "
+                     "will take into account the cumulative tightening of monetary policy."]
+    assert _newest(may, march) == [may[1]]  # every word of it was in March's sentences, but not this sentence
+    assert _newest(march[:1], march) == march[:1]  # nothing rewritten: the sentence itself

@@ -211,10 +211,14 @@ def _oldest(sentences: Sequence[str], last: Sequence[str]) -> list[str]:
 
 def _newest(sentences: Sequence[str], before: Sequence[str]) -> list[str]:
     """A meeting's sentences that say most that the meeting before did not (two at most, each with at least one
-    new word; the newest one if none has), in the statement's order."""
+    new word; the newest one if none has), in the statement's order; never one the meeting before said word for
+    word while another is rewritten ("In determining the extent to which additional policy firming may be
+    appropriate ..." is new in May 2023 though each of its words was in March's, whose "will closely monitor
+    incoming information ..." it repeats)."""
     seen = _content_words(" ".join(before))
     novelty = {t: len(_content_words(t) - seen) for t in sentences}
-    ranked = sorted(sentences, key=lambda t: (-novelty[t], sentences.index(t)))
+    rewritten = [t for t in sentences if t not in before] or list(sentences)
+    ranked = sorted(rewritten, key=lambda t: (-novelty[t], sentences.index(t)))
     chosen = [t for t in ranked[:2] if novelty[t] >= 1] or ranked[:1]
     return sorted(chosen, key=sentences.index)
 
