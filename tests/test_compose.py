@@ -743,6 +743,8 @@ def test_a_sentence_naming_only_the_topic_never_leads():
      "period.", True),
     ("The manager pro tem concluded with an update on operational matters.", True),
     ("The manager concluded with remarks noting that reserves remained ample.", False),  # what was found
+    ("Participants began a discussion related to slowing the pace of balance sheet runoff consistent with the "
+     "Committee's Plans for Reducing the Size of the Federal Reserve's Balance Sheet announced in May 2022.", True),
 ])
 def test_a_sentence_setting_the_scene_names_its_topic_and_nothing_found(sentence, scene):
     assert bool(SETS_SCENE.match(sentence)) is scene

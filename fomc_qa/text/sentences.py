@@ -105,7 +105,7 @@ SETS_SCENE = re.compile(r"^(?:(?:In light of|Against|Given|Amid|With) [^,.]{0,60
                         r"|Participants|Members)(?: first| then| next| also)? (?:reviewed"
                         r"|turned(?: first| next| then)? to|began|discussed|summarized|presented|provided|briefed"
                         r"|concluded with)\b(?![^.]*\b(?:that|which|showing|indicating)\b)"
-                        r"[^.]{0,160}\.$")
+                        r"[^.]{0,240}\.$")
 
 # The minutes' housekeeping, said of every meeting: the adjournment, the next meeting's date, a notation vote
 # approving the previous minutes (one approving the framework statement or an officer is not housekeeping).
