@@ -23,7 +23,7 @@ from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler, off_meeting
 from fomc_qa.answering.prose import clean_prose
-from fomc_qa.answering.quote_scorer import GIVES_REASON, SECTION_OF, QuoteScorer, quote_features
+from fomc_qa.answering.quote_scorer import SECTION_OF, QuoteScorer, quote_features
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.answering.reasons import (
     DECIDERS_SECTIONS,
@@ -36,12 +36,12 @@ from fomc_qa.answering.reasons import (
     reporters_asked,
 )
 from fomc_qa.answering.telling import attributed, directive_told, evidence_lines, names_source, roll_call_told
-from fomc_qa.answering.why_lead import DECISION, REASON_CLAUSE, WAITS_FOR, WhyAsked, follower, why_leads
+from fomc_qa.answering.why_lead import REASON_CLAUSE, WAITS_FOR, WhyAsked, follower, why_leads
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
-from fomc_qa.text.sentences import LEANS, OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE
+from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS, OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE
 
 # Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
 # leaves out; any other question word is (`_told_beside`).

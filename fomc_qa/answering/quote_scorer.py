@@ -24,7 +24,7 @@ import numpy as np
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker
-from fomc_qa.text.sentences import LEANS
+from fomc_qa.text.sentences import GIVES_REASON, LEANS
 
 QUOTE_FEATURES = ("first_in_answer", "log_place", "log_passage", "question_share", "novelty", "log_words",
                   "leans", "number", "cause_for_why", "minutes", "section_named", "section_other", "part_share",
@@ -34,10 +34,6 @@ _STOP = frozenset("the a an and or of to in on at by for from with as is are was
                   "it its their they what which who how why when did does do has have had fomc committee fed federal "
                   "reserve meeting minutes statement".split())
 _NUMBER = re.compile(r"\d|\bpercent\b|\bbillion\b")
-# A sentence giving a reason, and one that leans on the sentence before it: compose uses both too.
-GIVES_REASON = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
-                    r"|\bin consideration of\b|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b"
-                    r"|\bnoted that\b|\bjudged\b|\bcited\b|\bpointed to\b|\bconcern\w*\b|\brisks?\b", re.I)
 # The speaker a question asks about (`QuestionAnalysis.subjects.speakers`) -> the minutes section reporting them (a
 # quote's label names its section).
 SECTION_OF = {Speaker.STAFF: re.compile(r"Staff", re.I),

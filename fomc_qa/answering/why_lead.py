@@ -14,18 +14,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from fomc_qa.answering.quote_scorer import GIVES_REASON
 from fomc_qa.answering.quotes import Quote
 from fomc_qa.answering.reasons import gives_the_deciders_reason
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.subjects import Subjects
 from fomc_qa.retrieval.policy_discussion import CONSIDERS, DECIDED, WHAT_IT_WOULD_DO
-from fomc_qa.text.sentences import LEANS
+from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS
 
-# The Committee's own decision sentence ("the Committee decided to raise the target range ..."): it restates what a
-# why asks about.
-DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
-                      r"[^.]*\btarget range\b")
 # What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
 # until it has gained greater confidence ...", "they would want to see further progress on inflation"): a hold's
 # reason, from either document, first beside the record's "maintained the target range".

@@ -82,6 +82,16 @@ POINTS_BACK = re.compile(r"\b(?:(?:these|those|such) |in light of the (?:progres
                          r"(?:shift in the )?balance of )"
                          r"(?P<noun>risks|developments|factors|considerations|conditions)\b", re.I)
 
+# A sentence giving a reason ("in light of ...", "judged", "because"): the quote scorer, compose's why lead and the
+# reader's sentence model read it.
+GIVES_REASON = re.compile(r"\bbecause\b|\breflect\w*|\bdue to\b|\bdriven by\b|\bin light of\b|\bgiven\b|\bin view of\b"
+                          r"|\bin consideration of\b|\bto (?:allow|assess|support|help|foster|address)\b|\bbased on\b"
+                          r"|\bnoted that\b|\bjudged\b|\bcited\b|\bpointed to\b|\bconcern\w*\b|\brisks?\b", re.I)
+# The Committee's own decision sentence ("the Committee decided to raise the target range ..."): it restates what a
+# why asks about.
+DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:raise|lower|maintain|keep)\b"
+                      r"[^.]*\btarget range\b")
+
 # A sentence leaning on the one before it for its subject ("They also discussed how this relative timing might
 # differ ...", "In her view, ..."): quoted alone, the reader cannot tell who or what it is about.
 LEANS = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view)\b")

@@ -18,20 +18,27 @@ from typing import Protocol
 import numpy as np
 
 from fomc_qa.answering.passages import Passage
-from fomc_qa.answering.quote_scorer import GIVES_REASON
 from fomc_qa.answering.reader.answer_types import CAUSE_QUESTION, QUANTITY, asked_kinds
 from fomc_qa.answering.reader.config import READER_CONFIG, ReaderConfig
 from fomc_qa.answering.reader.sources import section_of, spelled_header
 from fomc_qa.answering.reader.terms import content_terms, coverage, weighted_terms
 from fomc_qa.answering.sentence_model import SentenceView, feature_matrix, load_model
-from fomc_qa.answering.why_lead import DECISION
 from fomc_qa.question.dates import asks_how_held, parse_filter
 from fomc_qa.question.facets import facet_query, question_facets
 from fomc_qa.retrieval.sections import named_sections
 from fomc_qa.text.consensus import speaks_for
 from fomc_qa.text.glossary import expand
 from fomc_qa.text.names import mentions, spelled_acronyms, topic_names
-from fomc_qa.text.sentences import HOUSEKEEPING, LEANS, OPENS_ON_THE_LAST, SETS_SCENE, quotable, split_sentences
+from fomc_qa.text.sentences import (
+    DECISION,
+    GIVES_REASON,
+    HOUSEKEEPING,
+    LEANS,
+    OPENS_ON_THE_LAST,
+    SETS_SCENE,
+    quotable,
+    split_sentences,
+)
 
 # Procedural sentences of the minutes (a notation vote approving the previous minutes is one; one approving the
 # framework statement or an officer is not): scored `boilerplate_penalty` lower.
