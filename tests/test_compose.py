@@ -948,3 +948,27 @@ def test_each_why_lead_rule_keeps_its_example_and_not_its_near_miss(rule):
     asked = WhyAsked(analysis, [], analysis.subjects, False, frozenset({"minutes"}))
     assert rule.keeps(asked, Quote(*rule.example, " [1]")), rule.example
     assert not rule.keeps(asked, Quote(*rule.near_miss, " [1]")), rule.near_miss
+
+
+def test_a_quote_the_lead_says_already_goes_and_one_with_a_figure_of_its_own_stays():
+    """Blind judges: "quotes repeat the lead". A quote saying no content word the lead (and the quotes kept before
+    it) does not is proof the lead's markers give; near miss: the agency cap's sentence says "$35 billion" beside a
+    lead with the Treasury cap's figures only."""
+    from fomc_qa.answering.content_words import restated
+
+    lead = ("There was one dissent at the December 18, 2024 meeting: Beth M. Hammack preferred to maintain the target "
+            "range for the federal funds rate at 4-1/2 to 4-3/4 percent.")
+    vote = Quote("FOMC statement of December 18, 2024", "Voting against the action was Beth M. Hammack, who preferred "
+                 "to maintain the target range for the federal funds rate at 4-1/2 to 4-3/4 percent.", " [1]")
+    assert restated(vote, lead, [])
+    caps = ("The Committee will maintain the monthly redemption cap on agency debt and agency mortgage-backed "
+            "securities, and reduce the one on Treasury securities from $25 billion to $5 billion.")
+    agency = Quote("FOMC statement of March 19, 2025", "The Committee will maintain the monthly redemption cap on "
+                   "agency debt and agency mortgage-backed securities at $35 billion.", " [2]")
+    assert not restated(agency, caps, [])  # a figure of its own
+    assert restated(agency, caps.replace("$25", "$35 billion, and $25"), [])
+    raw = _raw(("FOMC statement of December 18, 2024", vote.text, 1),
+               ("FOMC minutes of December 18, 2024", "President Hammack dissented because she judged that inflation "
+                                                     "had made uneven progress.", 2))
+    composed = compose(analyze("Who dissented in December 2024, and what did she prefer?"), raw, lead)
+    assert not any("Voting against" in e for e in composed.evidence) and "[1]" in composed.lead

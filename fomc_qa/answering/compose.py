@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 
 from fomc_qa.answering.citing import MARK, cite_after_line, cite_items
-from fomc_qa.answering.content_words import adds, repeats, said_in
+from fomc_qa.answering.content_words import adds, repeats, restated, said_in
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler, off_meeting
@@ -143,6 +143,10 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         said = [q for q in evidence if not q.note and (said_in(q, lead) or _decision_beside_why(analysis, q, line))]
         evidence = [q for q in evidence if q not in said]
         lead = cite_after_line(lead, line, said)
+    if not _lists(analysis):  # a quote saying nothing the lead and the quotes before it do not: its marker says it
+        kept = _saying_more(lead, evidence)
+        lead = cite_after_line(lead, line, [q for q in evidence if q not in kept]) if record_direct else lead
+        evidence = kept
     if record_direct and _itemized(analysis) and len(evidence) > MAX_QUOTES:  # "seven hikes: March 16 [6], ..."
         lead, evidence = cite_items(lead, line, evidence[MAX_QUOTES:]), evidence[:MAX_QUOTES]
     if record_direct and not evidence and not MARK.search(lead):  # every quote left: the line still cites them
@@ -257,6 +261,16 @@ def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote], reco
     untold = _focus(analysis.plain) - _content(lead)
     return [q for q in evidence if q.text in record_quotes or likely.get(q.place, 0.0) >= EVIDENCE_LOG_ODDS
             or untold & _content(q.text)]
+
+
+def _saying_more(lead: str, evidence: list[Quote]) -> list[Quote]:
+    """The evidence less each quote `restated` by the lead and the quotes kept before it (a sentence with a note, the
+    redline's, always stays)."""
+    kept: list[Quote] = []
+    for q in evidence:
+        if q.note or not restated(q, lead, kept):
+            kept.append(q)
+    return kept
 
 
 def _bare_decision(analysis: QuestionAnalysis, q: Quote) -> bool:

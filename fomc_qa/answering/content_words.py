@@ -49,6 +49,16 @@ def adds(q: Quote, leads: list[str]) -> bool:
     return len(content(q.text) - content(" ".join(leads)) - _ROLL_CALL_WORDS) >= ADDS_WORDS
 
 
+def restated(q: Quote, lead: str, before: list[Quote]) -> bool:
+    """The quote says again what the lead and the evidence before it say: no content word or figure of its own (the
+    roll call's words aside). "Voting against the action was Beth M. Hammack, who preferred to maintain the target
+    range at 4-1/2 to 4-3/4 percent" beside a lead that says both is proof the lead's markers give (blind judges:
+    "quotes repeat the lead"); "... the cap ... at $35 billion" beside a lead naming the other cap's figures says one
+    the lead lacks, and stays. One new word is enough to stay: "no reductions" beside "some reduction" is another
+    view (with two, replays over dev and the read sets lost keywords: docs/answering.md)."""
+    return not content(q.text) - content(" ".join([lead, *(o.text for o in before)])) - _ROLL_CALL_WORDS
+
+
 def said_in(q: Quote, lead: str) -> bool:
     """The lead already says the quote, a whole sentence of it: SAME_QUOTE of its content words are in it (the
     record's line restating the statement's sentence it comes from). A short quote ("John C. Williams, Vice Chair")
