@@ -972,3 +972,24 @@ def test_a_quote_the_lead_says_already_goes_and_one_with_a_figure_of_its_own_sta
                                                      "had made uneven progress.", 2))
     composed = compose(analyze("Who dissented in December 2024, and what did she prefer?"), raw, lead)
     assert not any("Voting against" in e for e in composed.evidence) and "[1]" in composed.lead
+
+
+def test_a_quote_sharing_only_the_asks_form_words_does_not_join_the_lead():
+    """"..., and by how much in total did the target range fall that month?" beside a record line with the count and
+    the total: "12 months" and "total labor compensation" are the ask's form, not its subject (a blind judge: "an
+    irrelevant sentence on the employment cost index in the lead"); near miss: a quote saying a subject word the
+    lead lacks ("... when the economy weakens ...") still joins."""
+    line = ("The FOMC lowered the target range two times in March 2020, by 1-1/2 percentage points (150 basis points) "
+            "in total, leaving it at 0 to 1/4 percent.")
+    eci = ("The employment cost index for private-sector workers increased 2.7 percent over the 12 months ending in "
+           "December, while total labor compensation per hour rose 3.6 percent.")
+    raw = _raw(("FOMC minutes of March 15, 2020", eci, 1))
+    index = QuestionIndex((dt.date(2020, 1, 29), dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2020, 4, 29)))
+    question = analyze("How many times did the FOMC cut rates in March 2020, and by how much in total did the "
+                       "target range fall that month?", index)
+    assert "employment cost index" not in compose(question, raw, line).lead
+    subject = _raw(("FOMC minutes of March 15, 2020", "Participants judged the coronavirus outbreak would weigh on "
+                                                      "economic activity in the near term.", 1))
+    asked = analyze("How many times did the FOMC cut rates in March 2020, and what did participants expect the "
+                    "coronavirus outbreak to do?", index)
+    assert "coronavirus outbreak would weigh" in compose(asked, subject, line).lead

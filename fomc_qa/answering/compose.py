@@ -50,6 +50,11 @@ _GENERIC = frozenset(_content(
     "monetary percent basis points point decision decided decide staff manager economy economic inflation labor market "
     "say said says what why how when which did does was were set make made take took give gave keep kept move moved "
     "see saw show showed happen happened"))
+# Words of the ask's form, not its subject ("by how much in total did the range fall that month?", "size of the
+# hike?"): a quote sharing them ("... 2.7 percent over the 12 months ... total labor compensation", "the Plans for
+# Reducing the Size of the Federal Reserve's Balance Sheet") says nothing the question asks about. Not "many": "why
+# did many settle for 25 bp?" asks about the many participants.
+_FORM = frozenset(_content("much total size month months year years week weeks day days time times often long"))
 MAX_QUOTES = 3
 EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence quote adding no asked-about word
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
@@ -244,8 +249,9 @@ def _told_beside(asked: str, lead: str, evidence: list[Quote]) -> Quote | None:
     passages' best sentences) does not: the one sharing most (and at least UNTOLD_WORDS) of the question's content
     words the lead leaves out ("..., and until when?": "until substantial further progress has been made"), or one
     of them that is not `_GENERIC` ("who abstained?": "Governor Miran ... abstained"), so the lead answers every
-    part: blind judges found the answer "only in a quote below the lead"."""
-    untold = _focus(asked) - _content(lead)
+    part: blind judges found the answer "only in a quote below the lead". The ask's form words (`_FORM`) do not
+    count."""
+    untold = _focus(asked) - _content(lead) - _FORM
     scored = [(len(untold & _content(q.text)), len((untold - _GENERIC) & _content(q.text)), -q.place, q)
               for q in evidence if not LEANS.match(q.text)]
     best = max(scored, key=lambda s: s[:3], default=None)
