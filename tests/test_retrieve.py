@@ -300,6 +300,11 @@ def test_a_bare_month_compared_with_a_dated_one_is_of_its_year():
     assert parse_filter("In the June 2025 minutes, how were views split on cutting rates later in 2025?",
                         june).meetings == {dt.date(2025, 6, 18)}
     assert parse_filter("How many cuts were there in 2025?", june).meetings == set(june)  # near miss: no meeting named
+    # so is "the end of 2023" after a named meeting's projection; near miss: no meeting named, the year is the span
+    autumn = [dt.date(2023, 7, 26), dt.date(2023, 9, 20), dt.date(2023, 11, 1)]
+    assert parse_filter("Sep 2023 staff projection: where did it see core PCE inflation at the end of 2023?",
+                        autumn).meetings == {dt.date(2023, 9, 20)}
+    assert parse_filter("Where did core PCE inflation end 2023?", autumn).meetings == set(autumn)
     # a revision is told in the later meeting's minutes: the month it is revised from is not asked about
     assert parse_filter("Dec 2022 staff outlook: why was it revised down versus Nov?", meetings).meetings == {
         dt.date(2022, 12, 14)}

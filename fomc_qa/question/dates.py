@@ -151,10 +151,11 @@ _HORIZON_CUE = re.compile(
     r"|pencil+ed|penciled|path|median|for|later|rest of|remainder of)\b(?:\W+[\w'-]+){0,7}?\W+$")
 
 
-# "May 2025 minutes: why did real GDP fall in Q1 2025?": a quarter, half or season of a year is the data's period, not
-# a span of meetings ("the fall 2025 shutdown ... at its October 2025 meeting").
+# "May 2025 minutes: why did real GDP fall in Q1 2025?": a quarter, half, season or end of a year is the data's
+# period, not a span of meetings ("the fall 2025 shutdown ... at its October 2025 meeting", "its September 2023
+# projection ... PCE inflation at the end of 2023").
 _DATA_PERIOD = re.compile(r"\b(?:q[1-4]|[1-4]q|h[12]|(?:first|second|third|fourth|1st|2nd|3rd|4th|final|last)\s+"
-                          r"(?:quarter|half)(?:\s+of)?|(?:early|mid|late|spring|summer|fall|autumn|winter)"
+                          r"(?:quarter|half)(?:\s+of)?|(?:early|mid|late|spring|summer|fall|autumn|winter|end)"
                           r"(?:\s+of)?)\W+$")
 # "... what were its 2023 projections?": a year naming a forecast's horizon from the words after it.
 # Also a data series ("what 2023 core PCE inflation did the staff project?").
