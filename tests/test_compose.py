@@ -993,3 +993,17 @@ def test_a_quote_sharing_only_the_asks_form_words_does_not_join_the_lead():
     asked = analyze("How many times did the FOMC cut rates in March 2020, and what did participants expect the "
                     "coronavirus outbreak to do?", index)
     assert "coronavirus outbreak would weigh" in compose(asked, subject, line).lead
+
+
+def test_a_told_sentence_drops_its_link_to_the_sentence_before_it():
+    """"The November 2, 2022 minutes say that in addition, a substantial majority ..." reads as a slip: the lead does
+    not tell the sentence "in addition" links to. Near miss: a clause that says something stays ("In light of these
+    risks, ..." names what it leans on)."""
+    from fomc_qa.answering.telling import attributed
+
+    label = "FOMC minutes of November 2, 2022 (Participants' Views)"
+    told = attributed(Quote(label, "In addition, a substantial majority of participants judged that a slowing in the "
+                                   "pace of increase would likely soon be appropriate.", " [1]"))
+    assert told.startswith("The November 2, 2022 minutes say that a substantial majority of participants judged")
+    kept = attributed(Quote(label, "In light of these risks, participants judged it appropriate to wait.", " [1]"))
+    assert "say that in light of these risks, participants" in kept

@@ -19,7 +19,12 @@ DIRECTIVE = re.compile(r"^(?:Conduct|Roll over|Reinvest|Undertake|Increase|Maint
 _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\w.'-]*,?\s+(?:and\s+)?){1,12}?"
                              r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
 
-_CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular), ")
+# A sentence's link to the one before it, which the lead does not tell ("says that in addition, ...", "says that
+# finally, ..." read as slips).
+_CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular|In addition"
+                         r"|Additionally|Also|Finally|Moreover|Furthermore|Overall|Accordingly|Against this backdrop"
+                         r"|In this context|On balance|Subsequently|Meanwhile|Separately|More generally|"
+                         r"In sum|In short|As a result|Consequently|Thus|Therefore), ")
 
 # the documents a lead names as it tells them ("The July 27, 2022 minutes say that ...")
 _SOURCE_NAMED = re.compile(r"\bThe ([A-Z][a-z]+ \d{1,2}, \d{4}) (statement|minutes)\b")
