@@ -1007,3 +1007,20 @@ def test_a_told_sentence_drops_its_link_to_the_sentence_before_it():
     assert told.startswith("The November 2, 2022 minutes say that a substantial majority of participants judged")
     kept = attributed(Quote(label, "In light of these risks, participants judged it appropriate to wait.", " [1]"))
     assert "say that in light of these risks, participants" in kept
+
+
+def test_the_decision_told_by_the_record_keeps_one_quote_as_its_proof():
+    """"Where was the range after November 2022, and what size was that move?": the record's line says both; the
+    statement's "In support of these goals, the Committee decided ..." and the minutes' "members agreed ..." say it
+    again in the decision's formula (a blind judge: "decision repeated three times"): the first stays as the proof."""
+    line = ("At the November 2, 2022 meeting the FOMC raised the target range for the federal funds rate by 3/4 "
+            "percentage point (75 basis points), from 3 to 3-1/4 percent, to 3-3/4 to 4 percent.")
+    raw = _raw(("FOMC statement of November 2, 2022", "In support of these goals, the Committee decided to raise the "
+                "target range for the federal funds rate to 3-3/4 to 4 percent.", 1),
+               ("FOMC minutes of November 2, 2022 (Committee Policy Action)", "In support of these goals, members "
+                "agreed to raise the target range for the federal funds rate to 3-3/4 to 4 percent.", 2))
+    index = QuestionIndex((dt.date(2022, 9, 21), dt.date(2022, 11, 2), dt.date(2022, 12, 14)))
+    composed = compose(analyze("Where was the fed funds target range after the November 2022 meeting, and what size "
+                               "was that move?", index), raw, line)
+    assert len(composed.evidence) == 1 and "Committee decided" in composed.evidence[0]
+    assert "[2]" in composed.lead  # the minutes' copy is cited after the line

@@ -127,6 +127,13 @@ def test_policy_questions(question, intent, span, direction):
         ("How many times did the Fed raise rates in the fall of 2022?", "count"),
         ("Did the Fed hike in June 2022 after inflation rose?", "decision"),
         ("How many times did the Fed hike in 2022, and what did the staff forecast for inflation?", "count"),
+        # "the move" with its size asked, at a named meeting: the decision's line says both (a part of "Where was the
+        # range after the March 2022 meeting, and what size was that move?"); near misses: the size a member wanted,
+        # a size named rather than asked
+        ("what size was that move? (march 2022)", "decision"),
+        ("how big was the move? (may 2022)", "decision"),
+        ("what size of move did that member prefer? (june 2022)", None),
+        ("Did the minutes of June 2022 say 75 basis point moves would become common?", None),
     ],
 )
 def test_a_move_of_a_market_the_economy_or_a_speakers_report_is_not_the_records(question, intent):

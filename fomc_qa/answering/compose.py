@@ -149,7 +149,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         evidence = [q for q in evidence if q not in said]
         lead = cite_after_line(lead, line, said)
     if not _lists(analysis):  # a quote saying nothing the lead and the quotes before it do not: its marker says it
-        kept = _saying_more(lead, evidence)
+        kept = _saying_more(lead, evidence, bool(record_direct))
         lead = cite_after_line(lead, line, [q for q in evidence if q not in kept]) if record_direct else lead
         evidence = kept
     if record_direct and _itemized(analysis) and len(evidence) > MAX_QUOTES:  # "seven hikes: March 16 [6], ..."
@@ -269,13 +269,15 @@ def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote], reco
             or untold & _content(q.text)]
 
 
-def _saying_more(lead: str, evidence: list[Quote]) -> list[Quote]:
+def _saying_more(lead: str, evidence: list[Quote], record: bool) -> list[Quote]:
     """The evidence less each quote `restated` by the lead and the quotes kept before it (a sentence with a note, the
-    redline's, always stays)."""
+    redline's, always stays); beside a `record` line that cites nothing yet, the first quote stays as its proof."""
     kept: list[Quote] = []
+    proof = record and not MARK.search(lead)  # the record's line cites nothing yet: the first quote saying it proves it
     for q in evidence:
-        if q.note or not restated(q, lead, kept):
+        if q.note or not restated(q, lead, kept) or proof:
             kept.append(q)
+            proof = False
     return kept
 
 

@@ -39,6 +39,8 @@ SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this lengt
 ADDS_WORDS = 2  # a sentence joins the lead when it says this many content words the lead does not
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 _ROLL_CALL_WORDS = content("voting voted against for this the action was were dissented")
+# the decision's formula in both documents ("In support of these goals, the Committee decided ...", "members agreed")
+_FORMULA_WORDS = content("in support of these its goals decided agreed members")
 
 
 def adds(q: Quote, leads: list[str]) -> bool:
@@ -51,12 +53,13 @@ def adds(q: Quote, leads: list[str]) -> bool:
 
 def restated(q: Quote, lead: str, before: list[Quote]) -> bool:
     """The quote says again what the lead and the evidence before it say: no content word or figure of its own (the
-    roll call's words aside). "Voting against the action was Beth M. Hammack, who preferred to maintain the target
+    roll call's and the decision's formula words aside). "Voting against the action was Beth M. Hammack, who preferred to maintain the target
     range at 4-1/2 to 4-3/4 percent" beside a lead that says both is proof the lead's markers give (blind judges:
     "quotes repeat the lead"); "... the cap ... at $35 billion" beside a lead naming the other cap's figures says one
     the lead lacks, and stays. One new word is enough to stay: "no reductions" beside "some reduction" is another
     view (with two, replays over dev and the read sets lost keywords: docs/answering.md)."""
-    return not content(q.text) - content(" ".join([lead, *(o.text for o in before)])) - _ROLL_CALL_WORDS
+    said = content(" ".join([lead, *(o.text for o in before)]))
+    return not content(q.text) - said - _ROLL_CALL_WORDS - _FORMULA_WORDS
 
 
 def said_in(q: Quote, lead: str) -> bool:

@@ -364,6 +364,12 @@ def _reported(q: str) -> bool:
         and all(lex.REPORTED_BY.search(c) or not (lex.MOVE.search(c) or _about_policy_rate(c)) for c in clauses)
 
 
+def _asks_the_moves_size(q: str) -> bool:
+    """"how big was the move?": the size of the policy move, not one a member wanted, nor a discussion's."""
+    return bool(lex.SIZE_ASKED.search(q) and lex.A_MOVE.search(q)) and not (
+        lex.DISCUSSION.search(q) or lex.PREFERENCE.search(q) or re.search(r"\bwant\w*\b", q, _W))
+
+
 def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
     """Counts, first/last, current, size and decision questions about the target range (or, for a
     balance-sheet question, the statement's balance-sheet sentences)."""
@@ -398,8 +404,9 @@ def _move_intent(q: str, named: bool) -> tuple[Intent | None, dict]:
         return "reason", {}  # "What did the Fed decide in Sept 2025 and why?", "Sept 2022 75bp - rationale?"
     if named and lex.ASKS_DECISION.search(q) and not lex.DISCUSSION.search(q) and not (about_rate or direction):
         return "decision", {}
-    # a move word with no rate named, in a question about a discussion ("when did the staff drop that call?"), is not
-    # a policy move
+    if named and not (about_rate or direction or asks_why) and _asks_the_moves_size(q):
+        return "decision", {"asks_move": True}  # "..., and what size was that move?": the decision's line says it
+    # a move word with no rate named in a discussion ("when did the staff drop that call?") is no policy move
     if not (about_rate or (direction and lex.MOVE.search(q) and not lex.DISCUSSION.search(lex.WHY.sub(" ", q)))):
         return None, {}
     # A range in the clause a question counts from qualifies a hold ("After reaching 5.25-5.5%, how many meetings

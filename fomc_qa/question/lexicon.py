@@ -230,6 +230,8 @@ NOT_PRESUMED = re.compile(r"\b(?:skip\w*|not|no|never|without|instead of|rather 
 MOVE_SIZE = re.compile(r"\b\d+(?:\.\d+)?\s?(?:bps?|basis[- ]points?)\b|\b(?:quarter|half)[- ]point\b", _W)
 
 SIZE = re.compile(r"\bby how much\b|\bhow (?:much|big|large)\b|\bsize\b|\bbasis points?\b|\bbps?\b|\bmagnitude\b", _W)
+# ... asked in words, not said ("75 basis point moves" names a size, it does not ask one)
+SIZE_ASKED = re.compile(r"\bby how much\b|\bhow (?:much|big|large)\b|\bsize\b|\bmagnitude\b", _W)
 
 # "Kugler at the Jul 2025 meeting?", "Was Logan at the June 2024 meeting?": whether that person attended.
 PERSON_AT_MEETING = re.compile(r"^\s*(?:was|were|is)?\s*[A-Z][a-z]+(?:\s+[A-Z]\.)?(?:\s+[A-Z][a-z]+)?\s+(?:at|in)\s+"
@@ -437,6 +439,8 @@ BALANCE_SHEET = re.compile(r"\b(?:purchases?|holdings|runoff|balance sheet|secur
                             r"redemptions?|reinvest\w*)\b", _W)
 
 ANY_MOVE = re.compile(r"\b(?:chang\w*|mov\w*|adjust\w*|alter\w*|act)\b", _W)
+# "the move" as a noun: with a size asked ("what size was that move?"), the policy move of the meeting named
+A_MOVE = re.compile(r"\bmoves?\b(?!\s+(?:to|into|toward|from)\b)", _W)
 
 ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve|they|it) (?:do|decide)\b"
                            r"|\bdecisions?\b|\bdecided?\b|\bactions?\b", _W)
