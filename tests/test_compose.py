@@ -1024,3 +1024,28 @@ def test_the_decision_told_by_the_record_keeps_one_quote_as_its_proof():
                                "was that move?", index), raw, line)
     assert len(composed.evidence) == 1 and "Committee decided" in composed.evidence[0]
     assert "[2]" in composed.lead  # the minutes' copy is cited after the line
+
+
+class _Odds:
+    """A fitted scorer's stand-in: each quote's log-odds by its place in the raw answer."""
+
+    def __init__(self, *odds: float):
+        self.odds = odds
+
+    def score(self, features):
+        return list(self.odds[: len(features)])
+
+
+def test_a_further_lead_sentence_off_the_question_and_very_unlikely_is_padding():
+    """"Which foreign central banks cut in the weeks before the October 2025 meeting?": after the sentence naming them,
+    the roll call (no word of the question, log-odds -3) is padding; near miss: a sentence as unlikely that names
+    "central banks" stays."""
+    from fomc_qa.answering.compose import PADDING_LOG_ODDS
+
+    label = "FOMC minutes of October 29, 2025"
+    raw = _raw((label, "Some foreign central banks, including the Bank of Canada, cut their policy rates further.", 1),
+               (label, "Voting against this action: Stephen I. Miran and Jeffrey R. Schmid.", 2),
+               (label, "The Bank of Japan, like other central banks abroad, kept its policy rate unchanged.", 3))
+    question = analyze("Which foreign central banks cut their policy rates before the October 2025 FOMC meeting?")
+    composed = compose(question, raw, scorer=_Odds(2.0, PADDING_LOG_ODDS - 1, PADDING_LOG_ODDS - 1), floor=False)
+    assert "Miran" not in composed.lead and "Bank of Japan" in composed.lead

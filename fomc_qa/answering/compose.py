@@ -64,6 +64,7 @@ MINORITY_SAYS = 2  # "did anyone argue for more?": the minority's view counts as
 FIGURE_SAYS = 2  # "..., and what PCE inflation did they project?": a figure counts as two of the part's words
 LEAD_WORDS = 150  # ... and one more (LEAD_MORE) while the lead's sentences stay within this many words
 LEAD_MORE = 1
+PADDING_LOG_ODDS = -2.0  # a further lead sentence below these odds (about 1 in 8) needs a word of the question
 LEAD_CHOICES = 3  # the reader's first quotes that may lead (by what of the question they say)
 UNTOLD_WORDS = 2  # a quote joins the lead when it says this many question words the lead lacks
 MAX_LISTED = 8  # a list or an evolution: PER_MEETING quotes per meeting, up to this many
@@ -398,13 +399,18 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     """For a one-part question answered from passages, the next sentences that stand on their own (up to
     LEAD_SENTENCES in the lead, and LEAD_MORE beyond while the lead stays within LEAD_WORDS: short sentences leave
     room for the reader's next one): a discussion is rarely one sentence, and an answer's detail left to the evidence
-    is an answer the lead does not give (docs/answering.md, "The composed answer")."""
+    is an answer the lead does not give (docs/answering.md, "The composed answer"). Not a sentence sharing no
+    question word that the fitted scorer finds very unlikely to answer ("They also say that the PDF version of these
+    Minutes was unchanged")."""
     taken = {q.text for q in chosen}
     rest = _ranked(_speakers_own(analysis.subjects, [q for q in quotes if q.text not in taken
                                                      and not LEANS.match(q.text) and not is_filler(analysis, q)
                                                      and not _bare_decision(analysis, q)], among=quotes))
     if not chosen or _lists(analysis):
         return []
+    if any(q.score for q in quotes):  # a fitted scorer: a sentence it finds very unlikely and off the question is padding
+        asked = _focus(analysis.plain) - _GENERIC
+        rest = [q for q in rest if q.score >= PADDING_LOG_ODDS or asked & _content(q.text)]
     picked = rest[:max(LEAD_SENTENCES - len(chosen) + unsaid, 1)]
     words = sum(len(q.text.split()) for q in chosen + picked)
     for q in rest[len(picked):len(picked) + LEAD_MORE]:
