@@ -118,7 +118,8 @@ SETS_SCENE = re.compile(r"^(?:(?:In light of|Against|Given|Amid|With) [^,.]{0,60
                         r"[^.]{0,240}\.$")
 
 # The minutes' housekeeping, said of every meeting: the adjournment, the next meeting's date, a notation vote
-# approving the previous minutes (one approving the framework statement or an officer is not housekeeping).
+# approving the previous minutes (one approving the framework statement or an officer is not housekeeping), the
+# site's note on a revised page ("The PDF version of these Minutes was unchanged.").
 HOUSEKEEPING = (r"The meeting adjourned|By notation vote completed\b[^.]*\bapproved the minutes\b"
-                r"|It was agreed that the next meeting")
+                r"|It was agreed that the next meeting|The PDF version of these Minutes")
 
