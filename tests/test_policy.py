@@ -101,6 +101,10 @@ def test_chain_derives_unstated_changes_and_ranges_before():
         # the first (or last) of a span of one meeting is that meeting's move; a near miss: "of 2022" spans four
         ("What drove the FOMC's decision to resume cutting rates in September 2024?", "decision", 1, "lower"),
         ("When did the FOMC first raise rates in 2022?", "first", 4, "raise"),
+        # what eased or rose beside the move is the economy's, not the Committee's ("tariff uncertainty had eased")
+        ("Why did the FOMC stay put in January 2022 even though financial conditions had eased?", "reason", 1,
+         "maintain"),
+        ("Why did the FOMC hike in June 2022 even though risks had risen?", "reason", 1, "raise"),
     ],
 )
 def test_policy_questions(question, intent, span, direction):

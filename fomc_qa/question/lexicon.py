@@ -26,7 +26,9 @@ DIRECTIONS = (("raise", RAISE), ("lower", LOWER), ("maintain", HOLD))
 # "yields rose"), and "fall" the season ("in the fall of 2025"): not a move of the policy rate.
 NOT_POLICY_MOVES = re.compile(
     r"\b(?:stocks?|equit(?:y|ies)|share prices|shares|s&p(?: 500)?|vix|yields?|spreads?|the dollar|oil|prices"
-    r"|unemployment(?: rate)?|payrolls|jobless claims|gdp|output|spending|inflation|expectations)"
+    r"|unemployment(?: rate)?|payrolls|jobless claims|gdp|output|spending|inflation|expectations|uncertainty"
+    r"|risks?|pressures?|tensions|strains|volatility|(?:financial |credit )?conditions|growth|demand|wages?"
+    r"|tariffs?)"
     rf"(?:\s+[\w'-]+){{0,3}}?\s+(?:{RAISE}|{LOWER})\b"
     r"|\b(?:in|during|by|over|through|since|until|into|this|last|the) (?:late |early )?fall\b"
     r"|\bfall (?:of )?(?:19|20)\d{2}\b", _W)
