@@ -1049,3 +1049,25 @@ def test_a_further_lead_sentence_off_the_question_and_very_unlikely_is_padding()
     question = analyze("Which foreign central banks cut their policy rates before the October 2025 FOMC meeting?")
     composed = compose(question, raw, scorer=_Odds(2.0, PADDING_LOG_ODDS - 1, PADDING_LOG_ODDS - 1), floor=False)
     assert "Miran" not in composed.lead and "Bank of Japan" in composed.lead
+
+
+def test_an_evolutions_quote_its_line_tells_whole_goes_to_the_sources():
+    """"How did the statement's tightening language change from February to March 2023?": the record's line tells
+    each meeting's sentence whole; quoting them again below is the lead twice (blind judges: "lead repeats the quotes
+    verbatim"). Its marker follows the line (the first stays as the line's proof); near miss: a meeting's sentence the
+    line does not tell stays."""
+    index = QuestionIndex((dt.date(2022, 12, 14), dt.date(2023, 2, 1), dt.date(2023, 3, 22), dt.date(2023, 5, 3)))
+    question = analyze("How did the statement's forward guidance change from February 2023 to March 2023?", index)
+    feb = ("The Committee anticipates that ongoing increases in the target range will be appropriate in order to attain "
+           "a stance of monetary policy that is sufficiently restrictive.")
+    mar = ("The Committee anticipates that some additional policy firming may be appropriate in order to attain a "
+           "stance of monetary policy that is sufficiently restrictive.")
+    line = (f"The statement's wording on forward guidance changed between February 1, 2023 and March 22, 2023: on "
+            f"February 1, 2023 it said that {feb[0].lower()}{feb[1:-1]}; on March 22, 2023, that {mar[0].lower()}"
+            f"{mar[1:]}")
+    other = "The Committee will closely monitor incoming information and assess the implications for monetary policy."
+    raw = f"{line}\n" + _raw(("FOMC statement of February 1, 2023", feb, 1), ("FOMC statement of March 22, 2023", mar, 2),
+                             ("FOMC statement of March 22, 2023", other, 2))
+    composed = compose(question, raw, line)
+    assert not any("some additional policy firming" in e for e in composed.evidence)
+    assert "[2]" in composed.lead and any("closely monitor" in e for e in composed.evidence)

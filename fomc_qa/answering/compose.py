@@ -149,7 +149,9 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
         said = [q for q in evidence if not q.note and (said_in(q, lead) or _decision_beside_why(analysis, q, line))]
         evidence = [q for q in evidence if q not in said]
         lead = cite_after_line(lead, line, said)
-    if not _lists(analysis):  # a quote saying nothing the lead and the quotes before it do not: its marker says it
+    # a quote saying nothing the lead and the quotes before it do not: its marker says it (an evolution's line tells
+    # each meeting's sentence whole; an itemized list's items cite their own quotes, below)
+    if not _lists(analysis) or (record_direct and not _itemized(analysis)):
         kept = _saying_more(lead, evidence, bool(record_direct))
         lead = cite_after_line(lead, line, [q for q in evidence if q not in kept]) if record_direct else lead
         evidence = kept
