@@ -1071,3 +1071,20 @@ def test_an_evolutions_quote_its_line_tells_whole_goes_to_the_sources():
     composed = compose(question, raw, line)
     assert not any("some additional policy firming" in e for e in composed.evidence)
     assert "[2]" in composed.lead and any("closely monitor" in e for e in composed.evidence)
+
+
+def test_a_why_about_the_balance_sheet_is_not_led_by_the_rate_decisions_judgement():
+    """"In March 2024, why did most participants want to slow runoff fairly soon?": the participants' judgement to
+    maintain the target range is the rate decision's, another decision (a blind judge: "opens with the rate hold");
+    near miss: asked why they held rates, it leads."""
+    label = "FOMC minutes of March 20, 2024 (Participants' Views)"
+    raw = _raw((label, "All participants judged that, in light of current economic conditions, it was appropriate to "
+                       "maintain the target range for the federal funds rate at 5-1/4 to 5-1/2 percent.", 1),
+               ("FOMC minutes of March 20, 2024 (Slowing Balance Sheet Runoff)", "Most of these participants noted "
+                "that, despite significant balance sheet reduction, reserve balances had remained elevated because the "
+                "decline in usage of the ON RRP facility had shifted liabilities toward reserves.", 2))
+    runoff = compose(analyze("In March 2024, why did most participants want to slow balance sheet runoff fairly soon?"),
+                     raw)
+    assert runoff.lead.startswith("The March 20, 2024 minutes say that most of these participants noted")
+    held = compose(analyze("In March 2024, why did participants hold the target range steady?"), raw)
+    assert held.lead.startswith("The March 20, 2024 minutes say that all participants judged")

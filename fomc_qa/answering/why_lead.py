@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from fomc_qa.answering.quotes import Quote
 from fomc_qa.answering.reasons import gives_the_deciders_reason
 from fomc_qa.question.analysis import QuestionAnalysis
+from fomc_qa.question.lexicon import BALANCE_SHEET
 from fomc_qa.question.subjects import Subjects
 from fomc_qa.retrieval.policy_discussion import CONSIDERS, DECIDED, WHAT_IT_WOULD_DO
 from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS
@@ -129,9 +130,24 @@ WHY_LEADS: tuple[LeadRule, ...] = (
 )
 
 
+_POLICY_RATE_TEXT = re.compile(r"\btarget range\b|\bfederal funds rate\b", re.I)
+
+
+def on_the_balance_sheet(subjects: Subjects, usable: list[Quote]) -> list[Quote]:
+    """For a why about the balance sheet and not a rate move ("why did most participants want to slow runoff
+    fairly soon?"), the quotes less those about the target range alone ("all participants judged ... it was
+    appropriate to maintain the target range ..."): that judgement is another decision's reason. All of them when
+    none is left."""
+    if not subjects.balance_sheet or subjects.move:
+        return usable
+    own = [q for q in usable if not _POLICY_RATE_TEXT.search(q.text) or BALANCE_SHEET.search(q.text)]
+    return own or usable
+
+
 def why_leads(asked: WhyAsked, usable: list[Quote]) -> list[Quote]:
     """The usable quotes the first rule that keeps any keeps (the best one alone for a `first_only` rule); all of
     them when no rule keeps one."""
+    usable = on_the_balance_sheet(asked.subjects, usable)
     for rule in WHY_LEADS:
         kept = [q for q in usable if rule.keeps(asked, q)]
         if kept:
