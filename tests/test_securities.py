@@ -213,6 +213,20 @@ def test_ust_is_treasuries():
     assert q is not None and set(q.assets) == {"treasury", "mbs"}
 
 
+def test_a_first_part_asking_about_the_caps_naming_no_holdings_asks_about_both():
+    """"How did the May 2024 decision change the runoff caps, and what happens to MBS paydowns above the cap?": the
+    caps are both holdings' (the Treasury cap is the one that changed); near miss: a first part naming the Treasury
+    cap keeps the question's own holdings."""
+    both = parse_securities_question("How did the May 2022 decision set the runoff caps, and what happens to MBS "
+                                     "paydowns above the cap?", MEETINGS)
+    assert both is not None and set(both.assets) == {"treasury", "mbs"}
+    named = parse_securities_question("May 2022: what was the initial Treasury cap, and what happened to the MBS "
+                                      "cap?", MEETINGS)
+    assert named is not None and set(named.assets) == {"treasury", "mbs"}
+    one = parse_securities_question("May 2022 plan: what was the initial Treasury runoff cap?", MEETINGS)
+    assert one is not None and one.assets == ("treasury",)
+
+
 def test_how_much_faster_the_taper_got_is_its_acceleration():
     import datetime as dt
 

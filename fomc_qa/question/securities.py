@@ -9,6 +9,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from fomc_qa.question.facets import question_facets
 from fomc_qa.text.months import MONTH, YEAR, month_number
 
 _W = re.IGNORECASE
@@ -64,6 +65,17 @@ class SecuritiesQuestion:
     and_then: bool = False  # "caps at first and after three months?", "what replaced it?": what followed too
 
 
+def _assets(q: str) -> tuple[str, ...]:
+    """The holdings asked about: those the question names, or, when its first part asks about the caps or the pace
+    naming none ("How did the May 2024 decision change the runoff caps, and what happens to MBS paydowns above the
+    cap?"), both."""
+    first = question_facets(q, min_words=2)[0]
+    if first != q and (_RUNOFF.search(first) or _PURCHASES.search(first)) \
+            and not (_TREASURY.search(first) or _MBS.search(first)):
+        return ("treasury", "mbs")
+    return tuple(a for a, p in (("treasury", _TREASURY), ("mbs", _MBS)) if p.search(q)) or ("treasury", "mbs")
+
+
 def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> SecuritiesQuestion | None:
     """The securities question a question asks, or None when it is not one (left to the other rules)."""
     q = " ".join(question.split())
@@ -73,7 +85,7 @@ def parse_securities_question(question: str, meetings: Sequence[dt.date]) -> Sec
     if not (runoff or purchases):
         return None
     kind = "runoff_cap" if runoff and not re.search(r"\btaper\w*\b", q, _W) else "purchase_pace"
-    assets = tuple(a for a, p in (("treasury", _TREASURY), ("mbs", _MBS)) if p.search(q)) or ("treasury", "mbs")
+    assets = _assets(q)
     asks_when = bool(_WHEN.search(q))
     if asks_when and _END.search(q):
         ask = "end"
