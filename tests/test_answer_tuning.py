@@ -110,6 +110,8 @@ def test_without_a_fitted_file_answers_keep_the_fixed_rules(tmp_path):
     ("Governor Waller preferred no change.", "Governor Waller preferred no change"),  # a title and name
     ("SOMA holdings fell.", "SOMA holdings fell"),
     ("U.S. financial conditions tightened.", "U.S. financial conditions tightened"),  # not "u.S."
+    ("Russia's war against Ukraine is causing hardship.", "Russia's war against Ukraine is causing hardship"),
+    ("Today's decision was unanimous.", "today's decision was unanimous"),  # near miss: not a name's possessive
 ])
 def test_that_clause_reports_a_sentence_after_says_that(sentence, clause):
     assert that_clause(sentence) == clause

@@ -1088,3 +1088,12 @@ def test_a_why_about_the_balance_sheet_is_not_led_by_the_rate_decisions_judgemen
     assert runoff.lead.startswith("The March 20, 2024 minutes say that most of these participants noted")
     held = compose(analyze("In March 2024, why did participants hold the target range steady?"), raw)
     assert held.lead.startswith("The March 20, 2024 minutes say that all participants judged")
+
+
+def test_an_items_marker_follows_its_date_not_the_next_clause():
+    """"... was that of February 1, 2023; the next, on March 22, 2023, no longer did.": February's marker follows
+    its date (it read "the next, on [1] March 22, 2023")."""
+    line = ("The last statement to use “ongoing increases” was that of February 1, 2023; the next, on March 22, 2023, "
+            "no longer did.")
+    feb = Quote("FOMC statement of February 1, 2023", "The Committee anticipates that ongoing increases ...", " [1]")
+    assert "February 1, 2023 [1]; the next, on March 22" in cite_items(line, line, [feb])

@@ -538,6 +538,9 @@ def test_mention_answers_find_first_last_and_count_in_the_statements():
     last = answer(parse_policy_question("When did the statement stop mentioning supply imbalances?", MEETINGS),
                   chained)
     assert "May 4, 2022; the next, on June 15, 2022, no longer did" in last.direct
+    # "what language replaced it?": the next statement's rewrite of that sentence, in the line (blind judges: the
+    # replacement "only in a quote")
+    assert last.direct.endswith("no longer did; it said instead that inflation remains elevated.")
     assert [x.label for x in last.quotes] == ["FOMC statement of May 4, 2022", "FOMC statement of June 15, 2022"]
     both = answer(parse_policy_question("When did 'elevated' enter the statement, and when was it last used?",
                                         MEETINGS), chained)

@@ -39,7 +39,8 @@ def cite_items(lead: str, line: str, cited: list[Quote]) -> str:
     marked, last = [], 0
     for start, day in starts:
         end = next(d for d in dates if d > start)
-        item_end = start + len(line[start:end].rstrip(" ,;:."))
+        item = re.split(r";|\. ", line[start:end], maxsplit=1)[0]  # "February 1, 2023; the next, on ...": the date's
+        item_end = start + len(item.rstrip(" ,;:."))
         marks = new_marks([days[day]], lead)
         marked += [line[last:item_end], marks]
         last = item_end

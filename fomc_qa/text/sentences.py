@@ -61,9 +61,13 @@ def quotable_sentences(text: str) -> list[str]:
     return [s for s in split_sentences(text) if quotable(s)]
 
 
-_PROPER_START = re.compile(r"^(?:[A-Z]{2,}|[A-Z]\w*[A-Z])\w*\b|^(?:[A-Z]\.){2,}"  # "FOMC", "SOMA", "McDonald", "U.S."
+# A sentence's first word that keeps its capital after "says that": an acronym ("FOMC", "SOMA", "McDonald", "U.S."),
+# a title, a month, a country, a name's possessive ("Russia's war against Ukraine ...").
+_PROPER_START = re.compile(r"^(?:[A-Z]{2,}|[A-Z]\w*[A-Z])\w*\b|^(?:[A-Z]\.){2,}"
                            r"|^(?:Mr|Ms|Mrs|Dr|Federal|Board|Chair|Vice|Governor|President|Treasury|Congress|January|February"
-                           r"|March|April|May|June|July|August|September|October|November|December)\b")
+                           r"|March|April|May|June|July|August|September|October|November|December"
+                           r"|Russia|Ukraine|China|Japan|Europe|Canada|Mexico)\b"
+                           r"|^(?!(?:Today|Yesterday|Tomorrow|Last|This|Next|Each|Every|One)['\u2019])[A-Z][a-z]+['\u2019]s\b")
 
 
 def that_clause(sentence: str) -> str:
