@@ -163,6 +163,8 @@ def test_questions_over_the_levels(question, expected, not_expected):
     "How did the statement describe the economy in June 2022?",
     # "adding up" sums the cuts: it adds nothing to the holdings
     "Adding up the cuts made from September through December 2024, how much easing was delivered in total?",
+    # what a minutes section says is its passages' (the cap levels are not what it asks)
+    "What did the May 2022 minutes section on balance sheet reduction say about how much to slow runoff?",
 ])
 def test_questions_the_levels_do_not_claim(question):
     assert parse_securities_question(question, MEETINGS) is None

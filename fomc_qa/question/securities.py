@@ -36,7 +36,8 @@ _LEVEL = re.compile(r"\b(?:how much|how fast|how large|what (?:was|were|is|are) 
                     r"|what (?:monthly )?(?:pace|cap|caps|amount)|pace|caps?|per month|monthly|a month|each month)\b",
                     _W)
 _NOT_HERE = re.compile(r"\b(?:why|staff|participants?|expect\w*|projected|survey|discuss\w*|describ\w*|statement say"
-                       r"|language|wording|guidance|reasons?|compar\w*|versus|vs|repo|repurchase|standing)\b", _W)
+                       r"|language|wording|guidance|reasons?|compar\w*|versus|vs|repo|repurchase|standing"
+                       r"|minutes(?: \w+){0,4} say|section)\b", _W)
 _SEASONS = {"spring": (3, 5), "summer": (6, 8), "fall": (9, 11), "autumn": (9, 11), "winter": (1, 2),
             "early": (1, 4), "mid": (5, 8), "middle of": (5, 8), "late": (9, 12), "end of": (10, 12),
             "beginning of": (1, 3), "start of": (1, 3), "first half of": (1, 6), "second half of": (7, 12)}
