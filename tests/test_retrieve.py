@@ -305,6 +305,12 @@ def test_a_bare_month_compared_with_a_dated_one_is_of_its_year():
     assert parse_filter("Sep 2023 staff projection: where did it see core PCE inflation at the end of 2023?",
                         autumn).meetings == {dt.date(2023, 9, 20)}
     assert parse_filter("Where did core PCE inflation end 2023?", autumn).meetings == set(autumn)
+    # a later year anywhere after the projection asked about is its horizon too
+    december = [dt.date(2021, 12, 15), dt.date(2022, 1, 26), dt.date(2022, 3, 16)]
+    assert parse_filter("What did the staff's December 2021 projection show for PCE inflation at the end of 2021 and "
+                        "in 2022?", december).meetings == {dt.date(2021, 12, 15)}
+    assert parse_filter("What did the December 2021 minutes say, and what happened in 2022?", december).meetings == \
+        set(december)  # near miss: no forecast asked about, 2022 is the span
     # a revision is told in the later meeting's minutes: the month it is revised from is not asked about
     assert parse_filter("Dec 2022 staff outlook: why was it revised down versus Nov?", meetings).meetings == {
         dt.date(2022, 12, 14)}

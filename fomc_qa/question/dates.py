@@ -164,6 +164,11 @@ _HORIZON_NOUN = re.compile(r"\s*(?:projections?|projected|forecasts?|outlook|est
                            r")\b")
 
 
+# "What did the staff's December 2021 projection show for PCE inflation ... and in 2022?": a year after the named
+# meeting's, anywhere after a projection or forecast is asked about, is that forecast's horizon.
+_FORECAST_ASKED = re.compile(r"\b(?:projections?|projected|forecasts?|outlook|sep|dots?)\b", re.I)
+
+
 def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -> bool:
     """Whether a bare year (or a run of years: "for 2022-23") is a projection's horizon or a data period, in a
     question that already names a meeting by its month: a quarter or half of any year ("Q4 2024"), or a year not
@@ -176,7 +181,8 @@ def _is_horizon(text: str, year: re.Match[str], named_meetings: list[dt.date]) -
     first_year = int(re.search(YEAR, year.group(0)).group(1))
     if first_year < min(named_meetings).year:
         return False
-    return bool(_HORIZON_CUE.search(before) or _HORIZON_NOUN.match(text[year.end():]))
+    return bool(_HORIZON_CUE.search(before) or _HORIZON_NOUN.match(text[year.end():])
+                or (first_year > min(named_meetings).year and _FORECAST_ASKED.search(text[: year.start()])))
 
 
 # "the 2025 framework review", "the 2020 strategy", "2020-era elements": a year naming a review, its framework or an
