@@ -1058,16 +1058,16 @@ def test_an_evolutions_quote_its_line_tells_whole_goes_to_the_sources():
     line does not tell stays."""
     index = QuestionIndex((dt.date(2022, 12, 14), dt.date(2023, 2, 1), dt.date(2023, 3, 22), dt.date(2023, 5, 3)))
     question = analyze("How did the statement's forward guidance change from February 2023 to March 2023?", index)
-    feb = ("The Committee anticipates that ongoing increases in the target range will be appropriate in order to attain "
-           "a stance of monetary policy that is sufficiently restrictive.")
+    feb = ("The Committee anticipates that ongoing increases in the target range will be appropriate in order to "
+           "attain a stance of monetary policy that is sufficiently restrictive.")
     mar = ("The Committee anticipates that some additional policy firming may be appropriate in order to attain a "
            "stance of monetary policy that is sufficiently restrictive.")
     line = (f"The statement's wording on forward guidance changed between February 1, 2023 and March 22, 2023: on "
             f"February 1, 2023 it said that {feb[0].lower()}{feb[1:-1]}; on March 22, 2023, that {mar[0].lower()}"
             f"{mar[1:]}")
     other = "The Committee will closely monitor incoming information and assess the implications for monetary policy."
-    raw = f"{line}\n" + _raw(("FOMC statement of February 1, 2023", feb, 1), ("FOMC statement of March 22, 2023", mar, 2),
-                             ("FOMC statement of March 22, 2023", other, 2))
+    march = "FOMC statement of March 22, 2023"
+    raw = f"{line}\n" + _raw(("FOMC statement of February 1, 2023", feb, 1), (march, mar, 2), (march, other, 2))
     composed = compose(question, raw, line)
     assert not any("some additional policy firming" in e for e in composed.evidence)
     assert "[2]" in composed.lead and any("closely monitor" in e for e in composed.evidence)

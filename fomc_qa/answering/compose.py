@@ -410,7 +410,7 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
                                                      and not _bare_decision(analysis, q)], among=quotes))
     if not chosen or _lists(analysis):
         return []
-    if any(q.score for q in quotes):  # a fitted scorer: a sentence it finds very unlikely and off the question is padding
+    if any(q.score for q in quotes):  # fitted: a sentence it finds very unlikely and off the question is padding
         asked = _focus(analysis.plain) - _GENERIC
         rest = [q for q in rest if q.score >= PADDING_LOG_ODDS or asked & _content(q.text)]
     picked = rest[:max(LEAD_SENTENCES - len(chosen) + unsaid, 1)]

@@ -53,11 +53,11 @@ def adds(q: Quote, leads: list[str]) -> bool:
 
 def restated(q: Quote, lead: str, before: list[Quote]) -> bool:
     """The quote says again what the lead and the evidence before it say: no content word or figure of its own (the
-    roll call's and the decision's formula words aside). "Voting against the action was Beth M. Hammack, who preferred to maintain the target
-    range at 4-1/2 to 4-3/4 percent" beside a lead that says both is proof the lead's markers give (blind judges:
-    "quotes repeat the lead"); "... the cap ... at $35 billion" beside a lead naming the other cap's figures says one
-    the lead lacks, and stays. One new word is enough to stay: "no reductions" beside "some reduction" is another
-    view (with two, replays over dev and the read sets lost keywords: docs/answering.md)."""
+    roll call's and the decision's formula words aside). "Voting against the action was Beth M. Hammack, who
+    preferred to maintain the target range at 4-1/2 to 4-3/4 percent" beside a lead that says both is proof the
+    lead's markers give (blind judges: "quotes repeat the lead"); "... the cap ... at $35 billion" beside a lead naming
+    the other cap's figures says one the lead lacks, and stays. One new word is enough to stay: "no reductions" beside
+    "some reduction" is another view (with two, replays over dev and the read sets lost keywords: docs/answering.md)."""
     said = content(" ".join([lead, *(o.text for o in before)]))
     return not content(q.text) - said - _ROLL_CALL_WORDS - _FORMULA_WORDS
 

@@ -63,8 +63,9 @@ def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
         if following is not None:
             counterpart = _counterpart(last[1], following.statement)
             quotes += quote(following, counterpart.source if counterpart else None, "the next statement")
+            # "what replaced it?": the sentence of its role the next statement rewrote in its place
             if counterpart is not None and counterpart.role == last[1].role \
-                    and _overlap(last[1], counterpart) >= REVISED_OVERLAP:  # "what replaced it?": the sentence in its place
+                    and _overlap(last[1], counterpart) >= REVISED_OVERLAP:
                 direct = f"{direct[:-1]}; it said instead that {that_clause(counterpart.source.sentence)}."
         if q.edge == "both" and first[0] is not last[0]:  # "when did it enter, and when was it last used?"
             direct = f"The first statement {span} to use {term} was that of {day(first[0].meeting_date)}. {direct}"
