@@ -23,6 +23,19 @@ _ENDED = re.compile(r"\bconclude the reduction of (?:its|the Committee's) (?:agg
                     r"|\bbringing them to an end\b|\bend (?:its|the) net asset purchases\b", _W)
 _NOUN = {"purchase_pace": "pace of purchases", "runoff_cap": "monthly cap on runoff"}
 _ASSET = {"treasury": "Treasury securities", "mbs": "agency debt and agency mortgage-backed securities"}
+# the purchases were of agency MBS (agency debt is in the runoff caps, not the purchases)
+_PURCHASED = {**_ASSET, "mbs": "agency mortgage-backed securities"}
+_AT_LEAST = re.compile(r"\bat least \$", re.I)
+
+
+def _asset(level: SecuritiesLevel) -> str:
+    return (_PURCHASED if level.kind == "purchase_pace" else _ASSET)[level.asset]
+
+
+def _amount(level: SecuritiesLevel) -> str:
+    """"at least $80 billion" as the statement says a purchase pace ("by at least $80 billion per month")."""
+    at_least = "at least " if level.kind == "purchase_pace" and _AT_LEAST.search(level.source.sentence) else ""
+    return f"{at_least}{_money(level.amount_bn)}"
 
 
 def _levels(records: Sequence[MeetingRecord], kind: str, asset: str) -> list[tuple[SecuritiesLevel, MeetingRecord]]:
@@ -114,9 +127,9 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
                 chosen = _changes([pair for pair in levels if sq.start and sq.start <= pair[1].meeting_date <= end])
         if not chosen:
             continue
-        phrase = f"{_ASSET[asset]}: {_money(chosen[0][0].amount_bn)} a month"
-        if starts_late:
-            phrase += f" from {_month_of(chosen[0][0].effective)}"
+        phrase = f"{_asset(chosen[0][0])}: {_amount(chosen[0][0])} a month"
+        if starts_late and chosen[0][0].effective.replace(day=1) != chosen[0][1].meeting_date.replace(day=1):
+            phrase += f" from {_month_of(chosen[0][0].effective)}"  # a start the meeting set ahead ("beginning in June")
         for (was, _), (level, _) in zip(chosen, chosen[1:], strict=False):
             phrase += f", then {_money(level.amount_bn)}{_step(was.amount_bn, level.amount_bn)} from " \
                       f"{_month_of(level.effective)}"
@@ -172,7 +185,7 @@ def _answer_event(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
     found = [f for f in found if f[1].meeting_date == first_meeting]
     record = found[0][1]
     changes = "; ".join(
-        f"{_ASSET[level.asset]} {'from ' + _money(before) + ' to ' if before is not None else 'at '}"
+        f"{_asset(level)} {'from ' + _money(before) + ' to ' if before is not None else 'at '}"
         f"{_money(level.amount_bn)} a month{_step(before, level.amount_bn)} from {_month_of(level.effective)}"
         f"{_next_change(sq, records, level)}"
         for level, _, before in found)
