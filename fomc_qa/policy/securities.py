@@ -128,8 +128,9 @@ def _answer_level(sq: SecuritiesQuestion, records: Sequence[MeetingRecord]) -> R
         if not chosen:
             continue
         phrase = f"{_asset(chosen[0][0])}: {_amount(chosen[0][0])} a month"
+        # a start the meeting set ahead ("beginning in June"), not the month of a meeting restating the pace
         if starts_late and chosen[0][0].effective.replace(day=1) != chosen[0][1].meeting_date.replace(day=1):
-            phrase += f" from {_month_of(chosen[0][0].effective)}"  # a start the meeting set ahead ("beginning in June")
+            phrase += f" from {_month_of(chosen[0][0].effective)}"
         for (was, _), (level, _) in zip(chosen, chosen[1:], strict=False):
             phrase += f", then {_money(level.amount_bn)}{_step(was.amount_bn, level.amount_bn)} from " \
                       f"{_month_of(level.effective)}"
