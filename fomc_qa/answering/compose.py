@@ -7,8 +7,9 @@ document; then a quote saying what the question asks about and the lead does not
 that help, at most MAX_QUOTES beside the record's lead and PASSAGE_EVIDENCE beside a lead that quotes the passages,
 more only for a list or an evolution, one per meeting). Quotes that do not help are left to the sources list: the
 Board's votes on administered rates unless rates are asked, procedure, a sentence that leans on one not quoted
-("They also ..."), a quote the record's line already says (the line cites it), and, with a fitted scorer, a quote it
-finds unlikely to answer that says nothing the lead leaves out.
+("They also ..."), a quote the record's line already says (the line cites it), one saying no word the lead and the
+quotes before it do not (a record line keeps one as its proof), and, with a fitted scorer, a quote it finds unlikely
+to answer that says nothing the lead leaves out.
 """
 
 from __future__ import annotations
