@@ -48,7 +48,7 @@ def adds(q: Quote, leads: list[str]) -> bool:
     "Voting against the action was Beth M. Hammack, who preferred to maintain ..." after the record's line and the
     minutes' "President Hammack dissented because she preferred to maintain ..." says nothing new (blind judges:
     "the dissent is restated three times")."""
-    return len(content(q.text) - content(" ".join(leads)) - _ROLL_CALL_WORDS) >= ADDS_WORDS
+    return len(_new_words(q, leads)) >= ADDS_WORDS
 
 
 def restated(q: Quote, lead: str, before: list[Quote]) -> bool:
@@ -58,8 +58,12 @@ def restated(q: Quote, lead: str, before: list[Quote]) -> bool:
     lead's markers give (blind judges: "quotes repeat the lead"); "... the cap ... at $35 billion" beside a lead naming
     the other cap's figures says one the lead lacks, and stays. One new word is enough to stay: "no reductions" beside
     "some reduction" is another view (with two, replays over dev and the read sets lost keywords: docs/answering.md)."""
-    said = content(" ".join([lead, *(o.text for o in before)]))
-    return not content(q.text) - said - _ROLL_CALL_WORDS - _FORMULA_WORDS
+    return not _new_words(q, [lead, *(o.text for o in before)]) - _FORMULA_WORDS
+
+
+def _new_words(q: Quote, said: list[str]) -> set[str]:
+    """The quote's content words none of the `said` texts has, the roll call's own words aside."""
+    return content(q.text) - content(" ".join(said)) - _ROLL_CALL_WORDS
 
 
 def said_in(q: Quote, lead: str) -> bool:
