@@ -22,7 +22,7 @@ from fomc_qa.answering.quotes import Quote, quotes_of
 from fomc_qa.answering.why_lead import WHY_LEADS, WhyAsked
 from fomc_qa.question.analysis import QuestionIndex, analyze
 from fomc_qa.question.subjects import Speaker, Subjects
-from fomc_qa.text.sentences import SETS_SCENE
+from fomc_qa.text.sentences import LEANS, SETS_SCENE
 
 MINUTES = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
 POLICY = "FOMC minutes of June 14, 2023 (Committee Policy Actions)"
@@ -944,7 +944,7 @@ def test_a_part_asking_for_a_forecast_s_figure_is_answered_by_the_sentence_that_
 
 @pytest.mark.parametrize("rule", WHY_LEADS, ids=lambda r: r.name)
 def test_each_why_lead_rule_keeps_its_example_and_not_its_near_miss(rule):
-    analysis = analyze("Why did the FOMC raise rates in June 2022?")
+    analysis = analyze(rule.asked)
     asked = WhyAsked(analysis, [], analysis.subjects, False, frozenset({"minutes"}))
     assert rule.keeps(asked, Quote(*rule.example, " [1]")), rule.example
     assert not rule.keeps(asked, Quote(*rule.near_miss, " [1]")), rule.near_miss
@@ -1080,12 +1080,15 @@ def test_a_why_about_the_balance_sheet_is_not_led_by_the_rate_decisions_judgemen
     label = "FOMC minutes of March 20, 2024 (Participants' Views)"
     raw = _raw((label, "All participants judged that, in light of current economic conditions, it was appropriate to "
                        "maintain the target range for the federal funds rate at 5-1/4 to 5-1/2 percent.", 1),
+               ("FOMC minutes of March 20, 2024 (Slowing Balance Sheet Runoff)", "Participants generally favored "
+                "slowing the pace of runoff fairly soon.", 2),
                ("FOMC minutes of March 20, 2024 (Slowing Balance Sheet Runoff)", "Most of these participants noted "
                 "that, despite significant balance sheet reduction, reserve balances had remained elevated because the "
                 "decline in usage of the ON RRP facility had shifted liabilities toward reserves.", 2))
     runoff = compose(analyze("In March 2024, why did most participants want to slow balance sheet runoff fairly soon?"),
                      raw)
-    assert runoff.lead.startswith("The March 20, 2024 minutes say that most of these participants noted")
+    assert runoff.lead.startswith("The March 20, 2024 minutes say that participants generally favored slowing")
+    assert "most of these participants noted" in runoff.lead.lower()  # with the sentence it leans on
     held = compose(analyze("In March 2024, why did participants hold the target range steady?"), raw)
     assert held.lead.startswith("The March 20, 2024 minutes say that all participants judged")
 
@@ -1097,3 +1100,32 @@ def test_an_items_marker_follows_its_date_not_the_next_clause():
             "no longer did.")
     feb = Quote("FOMC statement of February 1, 2023", "The Committee anticipates that ongoing increases ...", " [1]")
     assert "February 1, 2023 [1]; the next, on March 22" in cite_items(line, line, [feb])
+
+
+def test_a_why_about_the_statement_s_edit_leads_with_the_members_agreement_in_the_minutes():
+    """ "Why was 'transitory' dropped from the statement?" names the statement as what changed, not where the reason
+    is: the minutes' policy action says why the members edited it; the statement's "reflecting" sentence about the
+    economy is no reason for the edit."""
+    statement = "FOMC statement of December 15, 2021"
+    action = "FOMC minutes of December 15, 2021 (Committee Policy Actions)"
+    raw = _raw(
+        (statement, "Overall financial conditions remain accommodative, in part reflecting policy measures to support "
+                    "the economy and the flow of credit to U.S. households and businesses.", 1),
+        (action, "As elevated inflation had persisted for longer than they had previously anticipated, members agreed "
+                 "that it was appropriate to remove the reference to \"transitory\" factors affecting inflation in the "
+                 "postmeeting statement.", 2))
+    composed = compose(analyze('Why was "transitory" dropped from the statement in December 2021?'), raw)
+    assert composed.lead.startswith("The December 15, 2021 minutes say that as elevated inflation had persisted")
+    lead = composed.lead
+    assert "financial conditions" not in lead or lead.index("minutes say") < lead.index("financial conditions")
+    # near miss: a question asking how the statement justified a decision is answered from the statement
+    justified = compose(analyze("How did the December 2021 statement explain financial conditions?"), raw)
+    assert justified.lead.startswith("The December 15, 2021 statement says")
+
+
+def test_a_sentence_about_some_of_these_participants_leans_on_the_one_before_it():
+    """ "Some of these participants also noted ..." does not say who "these" are: quoted alone it cannot lead."""
+    assert LEANS.match("Some of these participants also noted that longer-term yields are influenced by other factors.")
+    assert LEANS.match("A few of them judged that the risks had risen.")
+    assert not LEANS.match("Some participants noted that longer-term yields are influenced by other factors.")
+    assert not LEANS.match("Most participants judged that the risks had risen.")

@@ -395,3 +395,17 @@ def test_a_dissenters_why_keeps_the_searched_order_of_the_policy_sections(retrie
     """A dissent's reasons are its own paragraph (found by the search), not the discussion's opening."""
     hits = [h.chunk_id for h in retriever.search("Why did anyone dissent in March 2023?", 5)]
     assert hits[1:3] != ["minutes-2023-03-22#035", "minutes-2023-03-22#036"], hits
+
+
+def test_a_part_of_a_month_narrows_its_meetings_by_day():
+    """"the unscheduled early-March 2020 meeting" is March 3, not each of the month's three actions; a part holding
+    none of the month's meetings keeps them all ("late January 2023": the meeting ended February 1)."""
+    meetings = [dt.date(2020, 1, 29), dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2020, 3, 23),
+                dt.date(2023, 2, 1)]
+    assert parse_filter("What did the FOMC do at its unscheduled early-March 2020 meeting?", meetings).meetings == {
+        dt.date(2020, 3, 3)}
+    assert parse_filter("What happened in mid-March 2020?", meetings).meetings == {dt.date(2020, 3, 15)}
+    assert parse_filter("the late March 2020 notation vote", meetings).meetings == {dt.date(2020, 3, 23)}
+    assert parse_filter("What did the FOMC do in March 2020?", meetings).meetings == {
+        dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2020, 3, 23)}  # near miss: the whole month
+    assert parse_filter("What did the late-January 2023 meeting decide?", meetings).meetings == {dt.date(2023, 2, 1)}

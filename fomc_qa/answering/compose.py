@@ -142,7 +142,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             lead = f"{lead} {attributed(told, same_source=names_source(lead, told))}"
             evidence.remove(told)
     if scorer is not None and floor and not _lists(analysis):
-        evidence = _carrying(analysis, lead, evidence, record_quotes, likely)
+        evidence = _carrying(analysis, lead, evidence, record_quotes, likely, bool(record_direct))
     if _counted(analysis, record_direct):  # the line's own items prove it; a part it leaves is in the lead
         evidence = [q for q in evidence if q.text in record_quotes]
     line = " ".join(clean_prose(record_direct).split())
@@ -197,9 +197,11 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     first = analysis.parts[0] if len(analysis.parts) > 1 else None  # the other parts follow
     asked, subjects = (first.text, first.subjects) if first else (analysis.plain, analysis.subjects)
     usable = _ranked(_speakers_own(subjects, [q for q in quotes
-                                              if not LEANS.match(q.text) and not is_filler(analysis, q)]))
+                                              if _stands(quotes, q) and not is_filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
-        kinds = frozenset(analysis.filter.doc_types or {"minutes"})  # "how did the statement justify ...": its own
+        # "how did the statement justify ...": its own reasons; "why was 'transitory' dropped from the statement?":
+        # the members' agreement on the edit, in the minutes
+        kinds = frozenset({"minutes"} if subjects.wording else analysis.filter.doc_types or {"minutes"})
         usable = why_leads(WhyAsked(analysis, quotes, subjects, dissent_asked(subjects, usable), kinds), usable)
     if any(q.score for q in usable):  # a fitted scorer has ranked them
         return usable[0] if usable else None
@@ -263,12 +265,14 @@ def _told_beside(asked: str, lead: str, evidence: list[Quote]) -> Quote | None:
 
 
 def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote], record_quotes: tuple[str, ...],
-              likely: dict[int, float]) -> list[Quote]:
+              likely: dict[int, float], record: bool) -> list[Quote]:
     """The evidence that carries the lead: the record's own quotes (its line cites through them), a quote the fitted
-    scorer finds plausibly answering (log-odds at least EVIDENCE_LOG_ODDS), and one saying a word of the question the
-    lead leaves out ("abstained" beside a lead that names no one). The rest go to the sources: blind judges found
-    them off the point (docs/evaluation.md: the floor at even odds halves the irrelevant quotes again)."""
-    untold = _focus(analysis.plain) - _content(lead)
+    scorer finds plausibly answering (log-odds at least EVIDENCE_LOG_ODDS), and, beside the record's line, one saying a
+    word of the question the lead leaves out ("abstained" beside a lead that names no one). The rest go to the
+    sources: blind judges found them off the point (docs/evaluation.md: the floor at even odds halves the irrelevant
+    quotes again). Beside a lead told from the passages, which already says the question's words, the floor alone
+    decides: a third of such quotes held no keyword (docs/answering.md, twenty-fifth round)."""
+    untold = _focus(analysis.plain) - _content(lead) - (set() if record else _GENERIC | _FORM)
     return [q for q in evidence if q.text in record_quotes or likely.get(q.place, 0.0) >= EVIDENCE_LOG_ODDS
             or untold & _content(q.text)]
 
@@ -341,9 +345,29 @@ def _pointed_to(quotes: list[Quote], lead: Quote) -> Quote | None:
                       and not POINTS_BACK.search(q.text)), None)
         if named is not None:
             return named
-    at = quotes.index(lead)
-    before = quotes[at - 1] if at > 0 and OPENS_ON_THE_LAST.match(lead.text) else None
-    return before if before is not None and before.marks == lead.marks and not LEANS.match(before.text) else None
+    return _antecedent(quotes, lead) if OPENS_ON_THE_LAST.match(lead.text) or LEANS.match(lead.text) else None
+
+
+def _antecedent(quotes: list[Quote], q: Quote) -> Quote | None:
+    """The sentence the reader quoted last before `q` from the same passage, when it stands on its own: what "Most of
+    these participants ..." or "Against this backdrop, ..." leans on (the reader may quote another passage's
+    sentence between them)."""
+    before = next((p for p in reversed(quotes[:quotes.index(q)]) if p.marks == q.marks), None)
+    return before if before is not None and not LEANS.match(before.text) else None
+
+
+def _told_with(quotes: list[Quote], q: Quote, chosen: list[Quote]) -> bool:
+    """A quote may follow in the lead when it stands on its own or the lead already tells the sentence it leans on
+    ("A number of these participants indicated, however, that ... a 25 basis point increase would be appropriate"
+    after "Many participants noted that ... they would have preferred a 50 basis point increase")."""
+    return not LEANS.match(q.text) or _antecedent(quotes, q) in chosen
+
+
+def _stands(quotes: list[Quote], q: Quote) -> bool:
+    """A quote may lead when it stands on its own, or leans on the sentence quoted right before it, which leads with
+    it ("Most of these participants noted ..." after "Participants generally favored ..."): quoted alone, a reader
+    cannot tell who "these" are."""
+    return not LEANS.match(q.text) or _antecedent(quotes, q) is not None
 
 
 def _unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
@@ -371,10 +395,10 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
         words = _content(part.text)
         if record and len(_focus(part.text)) < ELLIPTIC:  # "..., and why was it adjusted?": the record's topic
             words |= _focus(analysis.plain)
-        candidates = _speakers_own(part.subjects, [q for q in quotes if q.text not in taken and not LEANS.match(q.text)
-                                               and not is_filler(analysis, q)
-                                               and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))],
-                                   among=quotes)
+        usable = [q for q in quotes if q.text not in taken and _told_with(quotes, q, chosen)
+                  and not is_filler(analysis, q)
+                  and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))]
+        candidates = _speakers_own(part.subjects, usable, among=quotes)
         scored = [(len(words & _content(q.text)) + (_minority_says(q) if part.subjects.minority else 0)
                    + (FIGURE_SAYS if part.ask is Ask.HOW_MUCH and _FIGURE.search(q.text) else 0),
                    q.score, -quotes.index(q), q) for q in candidates]
@@ -407,21 +431,33 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     Minutes was unchanged")."""
     taken = {q.text for q in chosen}
     rest = _ranked(_speakers_own(analysis.subjects, [q for q in quotes if q.text not in taken
-                                                     and not LEANS.match(q.text) and not is_filler(analysis, q)
+                                                     and not is_filler(analysis, q)
                                                      and not _bare_decision(analysis, q)], among=quotes))
     if not chosen or _lists(analysis):
         return []
     if any(q.score for q in quotes):  # fitted: a sentence it finds very unlikely and off the question is padding
         asked = _focus(analysis.plain) - _GENERIC
         rest = [q for q in rest if q.score >= PADDING_LOG_ODDS or asked & _content(q.text)]
-    picked = rest[:max(LEAD_SENTENCES - len(chosen) + unsaid, 1)]
+    picked: list[Quote] = []
+    for q in rest:  # best first; a leaning sentence once the sentence it leans on is told
+        if len(picked) < max(LEAD_SENTENCES - len(chosen) + unsaid, 1) and _told_with(quotes, q, chosen + picked):
+            picked.append(q)
     words = sum(len(q.text.split()) for q in chosen + picked)
-    for q in rest[len(picked):len(picked) + LEAD_MORE]:
+    for q in [q for q in rest if q not in picked and _told_with(quotes, q, chosen + picked)][:LEAD_MORE]:
         words += len(q.text.split())
         if words > LEAD_WORDS:
             break
         picked.append(q)
-    return picked
+    return _after_antecedents(quotes, picked)
+
+
+def _after_antecedents(quotes: list[Quote], picked: list[Quote]) -> list[Quote]:
+    """The picked sentences in their order, each leaning one moved right after the sentence it leans on."""
+    ordered = [q for q in picked if not LEANS.match(q.text) or _antecedent(quotes, q) not in picked]
+    for q in picked:
+        if q not in ordered:
+            ordered.insert(ordered.index(_antecedent(quotes, q)) + 1, q)
+    return ordered
 
 
 def _reported_later(analysis: QuestionAnalysis) -> QuestionAnalysis:
@@ -441,21 +477,19 @@ def _lists(analysis: QuestionAnalysis) -> bool:
 def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], cap: int,
               record_quotes: tuple[str, ...] = ()) -> list[Quote]:
     """The quotes that carry the lead: the best `cap` of those that help (each sentence once, a leaning sentence
-    only right after the one it leans on), in the answer's order, less those that repeat another and, beside a lead
+    only beside the one it leans on), in the answer's order, less those that repeat another and, beside a lead
     that quotes passages already, those sharing no word with the question (the record's own quotes always stay)."""
     eligible: list[Quote] = []
     # each sentence once; an itemized list's like sentences of different meetings are different items (each hold)
     key = (lambda q: (q.text, day_of(q))) if _itemized(analysis) else (lambda q: q.text)
     seen = {key(q) for q in chosen}
-    previous: Quote | None = None
     for q in quotes:
         leans = bool(LEANS.match(q.text))
-        follows = previous is not None and previous.marks == q.marks and (previous in eligible or previous in chosen)
+        follows = leans and (before := _antecedent(quotes, q)) is not None and (before in eligible or before in chosen)
         filler = is_filler(analysis, q) and not _wording_asked(analysis, q)
         if not (key(q) in seen or filler or (leans and not follows)):
             eligible.append(q)
             seen.add(key(q))
-        previous = q
     kept: list[Quote] = []
     focus = _focus(analysis.plain)
     listed = _lists(analysis)

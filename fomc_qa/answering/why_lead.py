@@ -1,7 +1,8 @@
 """Which quotes may lead the answer to a "why": the first rule of `WHY_LEADS` that keeps any of them decides.
 
 A why is answered by the Committee's reason, and the reader's first quote is often not it: the decision restated, the
-staff's outlook, the standing guidance. In order of preference: the participants' judgement of the decision when it
+staff's outlook, the standing guidance. In order of preference: for a why about the statement's own words, the
+minutes' sentence about that edit (`edited`); the participants' judgement of the decision when it
 carries its reason (`judged`), the participants' reading of the economy that opens their discussion (`considered`),
 a reason from the document kind the question names (`named`), any of the deciders' reasons (`reasons`), any of the
 deciders' sentences but the bare decision (`deciders`). Each rule has an example it keeps and a near miss it does not
@@ -28,6 +29,10 @@ from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS
 WAITS_FOR = re.compile(r"\buntil (?:it|they) (?:has|have) gained\b|\bwell positioned to (?:wait|take time)\b"
                        r"|\bwait for more clarity\b|\bwould want to see further progress\b"
                        r"|\bneeded to provide greater confidence\b", re.I)
+# the statement's words spoken of in the minutes ("... to remove the reference to "transitory" factors ... in the
+# postmeeting statement", "the statement should be updated to reflect ...")
+_STATEMENT_WORDS = re.compile(r"\b(?:post-?meeting|policy) statement\b|\bthe statement\b|\breference to\b"
+                              r"|\b(?:language|wording|phrase)\b", re.I)
 # a clause giving the reason inside the participants' judgement of the decision
 REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
                            r"|\bamid (?!th)", re.I)
@@ -60,6 +65,12 @@ def follower(quotes: list[Quote], lead: Quote) -> Quote | None:
 
 def _minutes_asked(asked: WhyAsked, q: Quote) -> bool:
     return "minutes" in asked.kinds and "FOMC minutes" in q.label
+
+
+def _edit_explained(asked: WhyAsked, q: Quote) -> bool:
+    """For a why about the statement's edit ("why was 'transitory' dropped?"), the minutes' sentence about that
+    edit: the members' agreement to change the statement's words, with its reason."""
+    return asked.subjects.wording and "FOMC minutes" in q.label and bool(_STATEMENT_WORDS.search(q.text))
 
 
 def _judged(asked: WhyAsked, q: Quote) -> bool:
@@ -99,14 +110,21 @@ class LeadRule:
     name: str
     keeps: Callable[[WhyAsked, Quote], bool]
     first_only: bool  # the best such quote alone, not every one
-    example: tuple[str, str]  # (label, text) of a quote it keeps, for "Why did the FOMC raise rates in June 2022?"
+    example: tuple[str, str]  # (label, text) of a quote it keeps, asked `asked`
     near_miss: tuple[str, str]
+    asked: str = "Why did the FOMC raise rates in June 2022?"
 
 
 _VIEWS = "FOMC minutes of June 15, 2022 (Participants' Views on Current Conditions and the Economic Outlook)"
 _STATEMENT = "FOMC statement of June 15, 2022"
 _STAFF = "FOMC minutes of June 15, 2022 (Staff Economic Outlook)"
 WHY_LEADS: tuple[LeadRule, ...] = (
+    LeadRule("edited", _edit_explained, True,
+             ("FOMC minutes of June 15, 2022 (Committee Policy Actions)",
+              "Members agreed that the postmeeting statement should no longer say that inflation would return to 2 "
+              "percent, in light of the greater uncertainty."),
+             (_VIEWS, "Participants noted that inflation remained elevated, reflecting supply and demand imbalances."),
+             "Why did the June 2022 statement drop the line saying inflation would return to 2 percent?"),
     LeadRule("judged", _judged, True,
              (_VIEWS, "Against this backdrop, and in consideration of the significant cumulative tightening, almost "
                       "all participants agreed that it was appropriate to raise the target range 75 basis points."),

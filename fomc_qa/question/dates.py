@@ -304,6 +304,10 @@ _COUNTS = re.compile(r"\bhow (?:many|much)\b|\btotal\b|\bin all\b|\bcumulative\w
 # "the January and March 2024 statements": both months of the year named once.
 _MONTH_PAIR = rf"\b{MONTH}\s*(?:,|and|&|or|vs\.?|versus)\s*(?:the\s+)?{MONTH}\s+(?:of\s+)?{YEAR}\b"
 # "the last meeting of 2022" is a date; "the last meeting in 2022 at which ..." or "... in 2020-2025" is a span
+# "the unscheduled early-March 2020 meeting" is March 3, not the month's three actions: a part of a month narrows its
+# meetings by day (all of them when none falls in it: "late January 2023" ended February 1).
+_PART_OF_MONTH = rf"\b(early|mid|late)[-\s]+{MONTH}\s+(?:of\s+)?{YEAR}\b"
+_MONTH_PARTS = {"early": (1, 10), "mid": (11, 20), "late": (21, 31)}
 _ORDINAL_MEETING = (rf"\b(first|second|third|fourth|fifth|sixth|seventh|eighth|last|final)\s+"
                     rf"(?:fomc\s+|policy\s+|scheduled\s+)?meeting\s+(?:of|in)\s+{YEAR}\b(?!\s*[-–/]\s*\d)"
                     rf"(?!.*\b(?:at which|in which|where|when|that)\b)")
@@ -320,7 +324,8 @@ def _months_span(meetings: list[dt.date], start_year: int, start_month: str, end
 
 
 def _read_months(r: _DateReading) -> None:
-    """Days, listed months, month ranges, month pairs, months and ordinal meetings of a year, in that order."""
+    """Days, listed months, month ranges, month pairs, parts of a month, months and ordinal meetings of a year, in
+    that order."""
     m: re.Match[str]
     for m in re.finditer(rf"\b{MONTH}\s+(\d{{1,2}})(?:\s*[-–]\s*\d{{1,2}})?,?\s+{YEAR}\b", r.consumed):
         r.take(m.group(0), month_meetings(r.meetings, int(m.group(3)), month_number(m.group(1)), int(m.group(2))))
@@ -345,6 +350,10 @@ def _read_months(r: _DateReading) -> None:
     for m in re.finditer(_MONTH_PAIR, r.consumed):
         pair = [month_meetings(r.meetings, int(m.group(3)), month_number(month), None) for month in m.group(1, 2)]
         r.take(m.group(0), set().union(*pair))
+    for m in re.finditer(_PART_OF_MONTH, r.consumed):
+        month = month_meetings(r.meetings, int(m.group(3)), month_number(m.group(2)), None)
+        lo, hi = _MONTH_PARTS[m.group(1)]
+        r.take(m.group(0), {d for d in month if lo <= d.day <= hi} or month)
     for m in re.finditer(rf"\b{MONTH}\s+(?:of\s+)?{YEAR}\b", r.consumed):
         r.take(m.group(0), month_meetings(r.meetings, int(m.group(2)), month_number(m.group(1)), None))
     for m in re.finditer(_ORDINAL_MEETING, r.consumed):

@@ -427,6 +427,20 @@ REDLINE_EDITS = re.compile(
     r"\b(?:replac\w*|dropp\w*|drop|added|remov\w*|redline|went from|showed up|appeared|no longer"
     r"|new (?:\w+ )?(?:language|wording|sentences?|phrases?|paragraph)|(?:was|were)n'?t in|(?:was|were) not in)\b", _W)
 
+# The statement's own wording edited ("why was 'transitory' dropped from the statement?", "why did the Committee add
+# language on the cumulative tightening?", "why did it stop saying the crisis posed considerable risks?"): an edit and
+# the words edited, not a rate dropped or holdings added to.
+_EDIT = r"(?:dropp\w*|drop|add(?:ed|ing)?|remov\w*|replac\w*|delet\w*|reword\w*|revis(?:e|ed|ing|ions?))"
+_QUOTED = r"(?:\"[^\"?]{1,80}\"|“[^”?]{1,80}”|‘[^’?]{1,80}’|(?<!\w)'[^'?]{1,80}'(?!\w))"
+_EDITED = (r"(?:\b(?:language|wording|phrase|phrasing|line|words?|reference|sentence|clause|characteri[sz]ation)\b"
+           r"|[\"“‘]|(?<!\w)'(?=\w))")
+STATEMENT_EDIT = re.compile(
+    rf"\b{_EDIT}\b[^?.;]{{0,50}}?(?:{_EDITED}|\b(?:from|in|into) (?:the|its) (?:\w+ )?statement\b)"
+    r"|\badd(?:ed|ing)?\b[^?.;]{0,50}?\bto (?:the|its) statement\b"
+    rf"|(?:{_EDITED}|{_QUOTED})[^?.;]{{0,40}}?\b{_EDIT}\b"
+    r"|\b(?:stop\w*|ceas\w*|no longer) (?:saying|say|said|using|describing|referring|mentioning)\b"
+    r"|\bswitch\w* (?:to|from) (?:saying|describing)\b", _W)
+
 OTHER_VOTES = re.compile(r"\b(?:facilit\w*|srf|fima|swap lines?|programs?|authoriz\w*|ratif\w*|transactions"
                           r"|guidelines|rules|consensus statement|longer-run goals)\b", _W)
 

@@ -13,7 +13,17 @@ import re
 from dataclasses import dataclass
 from enum import StrEnum
 
-from fomc_qa.question.lexicon import ADMINISTERED, BALANCE_SHEET, DESK_ASKED, DISSENT, MOVE, POLICY_RATE, RATES, SIZE
+from fomc_qa.question.lexicon import (
+    ADMINISTERED,
+    BALANCE_SHEET,
+    DESK_ASKED,
+    DISSENT,
+    MOVE,
+    POLICY_RATE,
+    RATES,
+    SIZE,
+    STATEMENT_EDIT,
+)
 
 
 class Speaker(StrEnum):
@@ -88,6 +98,22 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
                  "By how much did participants want to slow runoff?",  # what they wanted, not who wanted otherwise
                  "Did anyone not vote in favor?",  # a dissent
                  "Why did the participants who supported the cut think it was appropriate?")),  # the majority
+    # the statement's wording edited: why it was is the members' agreement in the minutes' policy action
+    SubjectRule("wording", STATEMENT_EDIT,
+                ('Why was "transitory" dropped from the statement in December 2021?',
+                 "Why did the Committee add language on the cumulative tightening of policy in November 2022?",
+                 "In January 2021, why did the Committee stop saying the crisis posed considerable risks?",
+                 "Why did the statement drop the line saying inflation would return to 2 percent?",
+                 "Why did the statement switch to saying inflation factors were 'expected to be' transitory?",
+                 "Why was the 'greater confidence' language removed in November 2024?"),
+                ("Why did the Fed drop rates by 50 basis points in March 2020?",
+                 "Why did the Committee add to its holdings of Treasury securities?",
+                 "Why did the Fed remove policy accommodation in 2022, according to the statement?",
+                 "Why did the Fed stop the runoff in 2025?", "What changed in the March 2023 statement?",
+                 "Why did the Fed's balance sheet drop in 2022?",
+                 "Why did the Fed drop rates, in the Committee's view?",
+                 "How did the staff build the autoworkers' strike into its projection, and why did inflation drop?",
+                 "Which piece of the employment language did participants want to revisit?")),
     SubjectRule("housekeeping", re.compile(r"\badjourn\w*|\bnext meeting\b|\bnotation vote\b|\bapprov\w* the minutes\b",
                                            re.I),
                 ("When was the next meeting scheduled after January 2024?", "Was the meeting adjourned early?"),
@@ -109,6 +135,7 @@ class Subjects:
     minority: bool = False  # the participants who wanted otherwise, or how close a call the decision was
     balance_sheet: bool = False  # purchases, holdings, runoff, reinvestments: a decision with reasons of its own
     move: bool = False  # a rate move, its size or the policy rate: the Committee's decision
+    wording: bool = False  # the statement's wording edited (a phrase dropped, added, replaced)
     words: frozenset[str] = frozenset()  # its words as typed, for a name an answer's quote gives ("Bowman")
 
 
@@ -119,4 +146,5 @@ def subjects_of(text: str) -> Subjects:
                     dissent="dissent" in found, desk="desk" in found, rates="rates" in found,
                     housekeeping="housekeeping" in found, markets="markets" in found, minority="minority" in found,
                     balance_sheet="balance_sheet" in found, move="move" in found,
+                    wording="wording" in found,
                     words=frozenset(_WORD.findall(text)))
