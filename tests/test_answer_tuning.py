@@ -167,3 +167,19 @@ def test_record_led_and_passage_led_answers_each_get_a_scorer_fitted_on_their_ow
     passage_only = fit_scorers(examples[:30])  # no record-led example: both kinds take the scorer fitted on all
     assert passage_only.record.bias == passage_only.passage.bias
     assert QuoteScorers.from_json(json.loads(json.dumps(scorers.to_json()))).record.bias == scorers.record.bias
+
+
+def test_a_quote_speaking_for_most_participants_reads_so_to_the_scorer():
+    """The scorer sees whether a quote is the discussion's conclusion ("A substantial majority of participants ...")
+    or a few participants' view ("A couple of participants ..."): a discussion question is answered by the first."""
+    from fomc_qa.answering.quote_scorer import QUOTE_FEATURES
+    from fomc_qa.question.analysis import analyze
+
+    label = "FOMC minutes of April 28, 2021 (Discussion of Repurchase Agreement Arrangements)"
+    raw = (f"{label}: \u201cA couple of participants remarked that most of the benefits could be realized by "
+           f"readiness to conduct repo operations.\u201d [1] \u201cA substantial majority of participants saw the "
+           f"potential benefits of a standing repo facility as outweighing its costs.\u201d [1]")
+    column = QUOTE_FEATURES.index("consensus")
+    features = quote_features(analyze("How did participants weigh a standing repo facility in April 2021?"),
+                              quote_views(raw))
+    assert list(features[:, column]) == [-1.0, 1.0]

@@ -1129,3 +1129,29 @@ def test_a_sentence_about_some_of_these_participants_leans_on_the_one_before_it(
     assert LEANS.match("A few of them judged that the risks had risen.")
     assert not LEANS.match("Some participants noted that longer-term yields are influenced by other factors.")
     assert not LEANS.match("Most participants judged that the risks had risen.")
+    assert LEANS.match("Consequently, these participants judged it appropriate to increase the target range.")
+    assert not LEANS.match("However, due to banking-sector developments, participants judged a smaller step prudent.")
+
+
+def test_a_sentence_the_lead_tells_brings_the_one_that_goes_on_with_it():
+    """"Many participants ... would have preferred a 50 basis point increase" in the lead brings "A number of these
+    participants indicated, however, that, in light of ... Ukraine, they judged that a 25 basis point increase would
+    be appropriate": the answer to "why did they settle for 25?" is the sentence that leans on it."""
+    views = "FOMC minutes of March 16, 2022 (Participants' Views on Current Conditions and the Economic Outlook)"
+    raw = _raw(
+        (views, "In their consideration of the appropriate stance of monetary policy, all participants concurred that "
+                "the U.S. economy was very strong, with an extremely tight labor market, and that inflation was high "
+                "and well above the Committee's 2 percent inflation objective.", 1),
+        (views, "Many participants noted that—with inflation well above the Committee's objective, inflationary risks "
+                "to the upside, and the federal funds rate well below participants' estimates of its longer-run "
+                "level—they would have preferred a 50 basis point increase in the target range for the federal funds "
+                "rate at this meeting.", 2),
+        (views, "Against this backdrop, all participants agreed that it was appropriate to begin a process of removing "
+                "policy accommodation by raising the target range for the federal funds rate at this meeting.", 1),
+        (views, "A number of these participants indicated, however, that, in light of greater near-term uncertainty "
+                "associated with Russia's invasion of Ukraine, they judged that a 25 basis point increase would be "
+                "appropriate at this meeting.", 2))
+    lead = compose(analyze("Many participants wanted 50 bp at the March 2022 liftoff. Why did they settle for 25?"),
+                   raw).lead
+    assert "Ukraine" in lead
+    assert lead.index("would have preferred a 50 basis point") < lead.index("a number of these participants")

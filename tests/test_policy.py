@@ -924,6 +924,16 @@ def test_what_changed_in_a_statement_is_its_redline_against_the_one_before():
     dropped_first = parse_policy_question("What language was dropped from the March 2023 statement?", meetings)
     assert dropped_first.edits == "removed"
     assert answer(dropped_first, [before, after]).quotes[0].note == "removed from the March 22, 2023 statement"
+    # "what did it drop, and what replaced it?": the lead tells the sentence dropped, then the one added
+    both = parse_policy_question("What did the March 2023 statement drop compared with February, and what replaced "
+                                 "it?", meetings)
+    assert both.edits == "both"
+    lead = answer(both, [before, after]).direct
+    assert "It dropped the sentence that Russia's war against Ukraine" in lead
+    assert "it added that the U.S. banking system is sound and resilient" in lead
+    replaced = parse_policy_question("What replaced the Russia-Ukraine paragraph when the statement went from Feb 2023 "
+                                     "to March 2023?", meetings)
+    assert replaced.edits == "added"  # near miss: what replaced it is the sentence added
     # the edit saying what the question asks about is told first ("the banking system"), not the statement's first
     banking = parse_policy_question("What did the March 2023 statement add about the banking system compared with "
                                     "February?", meetings)

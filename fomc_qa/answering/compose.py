@@ -448,6 +448,8 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
         if words > LEAD_WORDS:
             break
         picked.append(q)
+    # a picked sentence's continuation ("A number of these participants indicated, however, that ...") goes with it
+    picked += [q for q in rest if q not in picked and LEANS.match(q.text) and _antecedent(quotes, q) in picked]
     return _after_antecedents(quotes, picked)
 
 

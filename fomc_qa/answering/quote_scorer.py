@@ -5,9 +5,10 @@ three as evidence. In answer order the first quote is often the one that restate
 answers it. The model scores each quote from QUOTE_FEATURES — its place in the answer and its passage's rank, how
 much of the question it repeats and how much it adds, a number in it, a cause word when "why" is asked, whether its
 document section is the one the question names (the staff, the manager, participants), whether it leans on the
-sentence before it — none of which names a meeting or a topic, so it scores new questions' quotes too. It is fitted
-by the `qa_program` asset (`fomc_qa.answering.quote_fit`) on the train and dev questions: a quote is a positive
-when it holds an expected keyword the question does not already say. Stored as JSON under data/programs/.
+sentence before it, whether it speaks for most participants or a few (`consensus.speaks_for`) — none of which names
+a meeting or a topic, so it scores new questions' quotes too. It is fitted by the `qa_program` asset
+(`fomc_qa.answering.quote_fit`) on the train and dev questions: a quote is a positive when it holds an expected
+keyword the question does not already say. Stored as JSON under data/programs/.
 """
 
 from __future__ import annotations
@@ -24,11 +25,12 @@ import numpy as np
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker
+from fomc_qa.text.consensus import speaks_for
 from fomc_qa.text.sentences import GIVES_REASON, LEANS
 
 QUOTE_FEATURES = ("first_in_answer", "log_place", "log_passage", "question_share", "novelty", "log_words",
                   "leans", "number", "cause_for_why", "minutes", "section_named", "section_other", "part_share",
-                  "opens_source")
+                  "opens_source", "consensus")
 _WORD = re.compile(r"[a-z0-9$%./-]+")
 _STOP = frozenset("the a an and or of to in on at by for from with as is are was were be been that this these those "
                   "it its their they what which who how why when did does do has have had fomc committee fed federal "
@@ -74,7 +76,8 @@ def quote_features(analysis: QuestionAnalysis, quotes: Sequence[QuoteView]) -> n
                      float(bool(_NUMBER.search(q.text))), float(why and bool(GIVES_REASON.search(q.text))),
                      float("minutes" in q.label), float(any(s.search(section) for s in named)),
                      float(bool(named) and bool(section) and not any(s.search(section) for s in named)),
-                     max((len(own & p) / max(len(p), 1) for p in parts), default=0.0), float(q.opens_source)])
+                     max((len(own & p) / max(len(p), 1) for p in parts), default=0.0), float(q.opens_source),
+                     float(speaks_for(q.text))])
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(QUOTE_FEATURES))
 
 

@@ -283,7 +283,8 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
                             quote(records[-1], records[-1].decision_source))
     tally = ", ".join(f"{count_words(n)} {'sentence' if n == 1 else 'sentences'} {kind}"
                       for kind, n in counts.items() if n)
-    return RecordAnswer(f"{where}: {tally}. {_leading_changes(quotes)}".strip(), quotes[:MAX_LISTED])
+    return RecordAnswer(f"{where}: {tally}. {_leading_changes(quotes, mixed=q.edits == 'both')}".strip(),
+                        quotes[:MAX_LISTED])
 
 
 LEADING_CHANGES = 2  # the redline's first edits (the question's roles first) told in the lead
@@ -291,14 +292,16 @@ _CHANGE_VERB = (("added", "added that"), ("revised", "revised a sentence to say 
                 ("removed", "dropped the sentence that"))
 
 
-def _leading_changes(quotes: Sequence[Quote]) -> str:
+def _leading_changes(quotes: Sequence[Quote], mixed: bool = False) -> str:
     """The first edits in words ("It added that in recent months, there has been a lack of further progress ...;
-    it revised a sentence to say that ..."): the lead says what changed, the quotes prove it."""
-    told = []
-    for q in quotes:
-        verb = next((v for kind, v in _CHANGE_VERB if q.note.startswith(kind)), None)
-        if verb is not None and len(told) < LEADING_CHANGES:
-            told.append(f"{verb} {that_clause(q.source.sentence)}")
+    it revised a sentence to say that ..."): the lead says what changed, the quotes prove it. `mixed` (the question
+    asks for both: "what did it drop, and what replaced it?"): the first sentence dropped, then the first added."""
+    edits = [(kind, verb, q) for q in quotes for kind, verb in _CHANGE_VERB if q.note.startswith(kind)]
+    if mixed:
+        firsts = [next(e for e in edits if e[0] == kind) for kind in ("removed", "added")
+                  if any(e[0] == kind for e in edits)]
+        edits = firsts + [e for e in edits if e not in firsts]
+    told = [f"{verb} {that_clause(q.source.sentence)}" for _, verb, q in edits[:LEADING_CHANGES]]
     return f"It {'; it '.join(told)}." if told else ""
 
 

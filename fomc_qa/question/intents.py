@@ -328,10 +328,12 @@ def _redline_topic(q: str) -> tuple[str, ...]:
 
 
 def _edits_asked(q: str) -> str | None:
-    """Which edits a redline question asks for first: "removed" ("what was dropped") or "added" ("what was new")."""
+    """Which edits a redline question asks for first: "removed" ("what was dropped") or "added" ("what was new",
+    "what replaced it"), "both" ("what did it drop, and what replaced it?"), None for neither."""
     removed = re.search(r"\b(?:dropp?\w*|remov\w*|delet\w*|no longer|cut out|struck)\b", q, _W)
-    added = re.search(r"\b(?:add\w*|new|showed up|appear\w*|introduc\w*|insert\w*)\b", q, _W)
-    return "removed" if removed and not added else "added" if added and not removed else None
+    added = re.search(r"\b(?:add\w*|new|showed up|appear\w*|introduc\w*|insert\w*|replac\w*|instead"
+                      r"|in (?:its|their) place|took (?:its|their) place)\b", q, _W)
+    return "both" if removed and added else "removed" if removed else "added" if added else None
 
 
 def _count_qualifiers(q: str, qualifiers: dict) -> dict:

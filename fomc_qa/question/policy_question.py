@@ -50,7 +50,7 @@ class PolicyQuestion:
     average: bool = False  # a count that also asks the average size of the moves
     asks_move: bool = False  # "Did the Fed change rates in January 2025?": whether it moved at all (Yes / No)
     presumed: str | None = None  # the move a question takes as done ("How big was the June 2023 hike?"): raise, lower
-    edits: str | None = None  # a redline's edits asked for first: "removed" ("what was dropped") or "added"
+    edits: str | None = None  # a redline's edits asked for first: "removed" ("what was dropped"), "added" or "both"
     topic: tuple[str, ...] = ()  # a redline's subject words ("additional", "policy", "firming"): its edits saying
     # them are told first
     unanimous: bool = False  # "Which 2025 meetings had no dissents?": the span's unanimous decisions, listed

@@ -97,10 +97,14 @@ DECISION = re.compile(r"\b(?:Committee|members) (?:decided|agreed|voted) to (?:r
                       r"[^.]*\btarget range\b")
 
 # A sentence leaning on the one before it for its subject ("They also discussed how this relative timing might
-# differ ...", "In her view, ..."): quoted alone, the reader cannot tell who or what it is about.
-LEANS = re.compile(r"^(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view"
-                   r"|(?:Some|Many|Most|Several|All|Both|Each|One|Two|Three|Other|A (?:few|couple|number|majority))"
-                   r" of (?:these|those|them)|(?:Some|Many|Most|Several|All|A few|Other) such)\b")
+# differ ...", "In her view, ...", "Consequently, these participants judged ...", "Some of these participants ..."):
+# quoted alone, the reader cannot tell who or what it is about.
+_REFERS = (r"(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:his|her|their) view"
+           r"|(?:Some|Many|Most|Several|All|Both|Each|One|Two|Three|Other|A (?:few|couple|number|majority))"
+           r" of (?:these|those|them)|(?:Some|Many|Most|Several|All|A few|Other) such)")
+_LINKED = (r"(?:However|Consequently|Accordingly|Therefore|Thus|Still|Nonetheless|Nevertheless|Moreover|In addition"
+           r"|Indeed|Instead|Also|Even so|As a result|At the same time),?\s+")
+LEANS = re.compile(rf"^(?:{_LINKED}(?i:{_REFERS})|{_REFERS})\b")
 
 # "Against this backdrop, almost all participants agreed ...": a sentence opening on the one before it, which holds
 # its reason ("... the near-term inflation outlook had deteriorated"); not "In light of the progress on inflation"
