@@ -1563,3 +1563,14 @@ def test_a_meetings_new_wording_is_the_sentence_it_rewrote_not_one_it_repeated()
                      "will take into account the cumulative tightening of monetary policy."]
     assert _newest(may, march) == [may[1]]  # every word of it was in March's sentences, but not this sentence
     assert _newest(march[:1], march) == march[:1]  # nothing rewritten: the sentence itself
+
+
+def test_did_they_move_at_a_named_meeting_asks_the_decision():
+    """"Jan 2025 FOMC: did they move, and how did the statement characterize the risks?": the first part is the
+    decision's (a blind judge: "does not say rates were held"); near miss: "did the Fed move too slowly?" asks
+    nothing the record holds."""
+    meetings = [dt.date(2024, 12, 18), dt.date(2025, 1, 29), dt.date(2025, 3, 19)]
+    for question in ("Jan 2025 FOMC: did they move", "Did the FOMC move in January 2025?",
+                     "Did the Fed act at the January 2025 meeting?"):
+        assert parse_policy_question(question, meetings).intent == "decision", question
+    assert parse_policy_question("Did the Fed move too slowly in January 2025?", meetings) is None

@@ -459,6 +459,9 @@ ANY_MOVE = re.compile(r"\b(?:chang\w*|mov\w*|adjust\w*|alter\w*|act)\b", _W)
 A_MOVE = re.compile(r"\bmoves?\b(?!\s+(?:to|into|toward|from)\b)", _W)
 
 ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve|they|it) (?:do|decide)\b"
+                           # "Jan 2025 FOMC: did they move, and ...?", not "did the Fed move too slowly?"
+                           r"|\bdid (?:the )?(?:fed|fomc|committee|federal reserve|they|it) (?:move|act)"
+                           r"(?=\s*(?:[?,;:]|$|(?:at|in|on)\b))"
                            r"|\bdecisions?\b|\bdecided?\b|\bactions?\b", _W)
 
 FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)

@@ -44,7 +44,10 @@ class SubjectRule:
 
 
 _ANY_RATE = re.compile("|".join(f"(?:{rate.pattern})" for rate in (ADMINISTERED, *RATES.values())), re.I)
-_MOVE = re.compile(rf"{MOVE.pattern}|{SIZE.pattern}|{POLICY_RATE.pattern}", re.I)
+# a size asked is a rate move's unless the balance sheet follows in the same sentence ("by how much did participants
+# want to slow runoff?" asks the runoff's size)
+_MOVE = re.compile(rf"{MOVE.pattern}|(?:{SIZE.pattern})(?![^?.;]*(?:{BALANCE_SHEET.pattern}))|{POLICY_RATE.pattern}",
+                   re.I)
 
 # In the order compose ranks the sections the speakers name (the staff's before the manager's).
 SUBJECT_RULES: tuple[SubjectRule, ...] = (
@@ -72,8 +75,10 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
                                                  "What drove the taper's doubling in December 2021?"),
                 ("Why did the Fed cut in September 2024?", "What did the directive tell the Desk about repo?")),
     # a rate move or the policy rate: the Committee's decision, whose reasons are its own
-    SubjectRule("move", _MOVE, ("What drove the 75 basis point hike?", "Why did the Fed hold in July 2024?"),
-                ("Who dissented in December 2024?", "What did the staff see as the risks to inflation?")),
+    SubjectRule("move", _MOVE, ("What drove the 75 basis point hike?", "Why did the Fed hold in July 2024?",
+                                "How big was the June 2022 move?"),
+                ("Who dissented in December 2024?", "What did the staff see as the risks to inflation?",
+                 "March 2024 balance sheet discussion: by how much did participants want to slow runoff?")),
     SubjectRule("markets", re.compile(r"\bmarkets?\b|\bsurvey\w*|\bpric(?:ed|ing)\b|\bdealers?\b|\brespondents?\b"
                                       r"|\byields?\b|\bfutures\b|\bforward curve\b|\binvestors?\b", re.I),
                 ("What did markets expect for the June 2022 decision?", "What did the Desk survey show?"),
