@@ -1155,3 +1155,37 @@ def test_a_sentence_the_lead_tells_brings_the_one_that_goes_on_with_it():
                    raw).lead
     assert "Ukraine" in lead
     assert lead.index("would have preferred a 50 basis point") < lead.index("a number of these participants")
+
+
+def test_beside_a_passage_lead_an_unlikely_quote_stays_only_with_a_rare_asked_word_or_a_why_s_reason():
+    """Beside a lead told from the minutes, an evidence quote the fitted scorer finds unlikely goes to the sources
+    unless it says a question word beyond the ones every question shares or, for a why, the deciders' reason (the
+    statement's "In light of inflation developments ..." beside the participants' judgement); near miss: an unlikely
+    sentence sharing only "purchases" with the question goes."""
+    import numpy as np
+
+    from fomc_qa.answering.quote_scorer import QUOTE_FEATURES, QuoteScorer
+
+    scorer = QuoteScorer(np.zeros(len(QUOTE_FEATURES)), np.ones(len(QUOTE_FEATURES)), np.zeros(len(QUOTE_FEATURES)),
+                         -3.0)  # every quote unlikely
+    minutes = "FOMC minutes of December 15, 2021 (Participants' Views on Current Conditions and the Economic Outlook)"
+    raw = _raw(
+        (minutes, "Participants judged that it would be appropriate to double the pace of the ongoing reduction in net "
+                  "asset purchases.", 1),
+        (minutes, "Such a change would result in reducing the monthly pace of net purchases of Treasury securities by "
+                  "$20 billion and of agency MBS by $10 billion starting in January.", 1),
+        (minutes, "Participants also expected that economic conditions would evolve in a manner such that similar "
+                  "reductions in the pace of net asset purchases would be appropriate each subsequent month, resulting "
+                  "in an end to net asset purchases in mid-March, a few months sooner than participants had "
+                  "anticipated at the November FOMC meeting.", 1),
+        (minutes, "Participants noted that inflation readings had been high and were increasingly broad based, and "
+                  "many judged that a faster pace of reduction in net asset purchases would leave the Committee well "
+                  "positioned to respond to a range of economic outcomes over the coming year.", 1),
+        ("FOMC statement of December 15, 2021", "In light of inflation developments and the further improvement in "
+                                                "the labor market, the Committee decided to reduce the monthly pace of "
+                                                "its net asset purchases by $20 billion.", 2),
+        ("FOMC minutes of December 15, 2021 (Developments in Financial Markets and Open Market Operations)",
+         "Dealers expected purchases of agency securities to be completed smoothly.", 3))
+    composed = compose(analyze("Dec '21: why did the FOMC double the pace of its taper?"), raw, "", scorer)
+    assert "inflation developments" in " ".join(composed.evidence)
+    assert "Dealers expected" not in composed.text

@@ -267,14 +267,17 @@ def _told_beside(asked: str, lead: str, evidence: list[Quote]) -> Quote | None:
 def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote], record_quotes: tuple[str, ...],
               likely: dict[int, float], record: bool) -> list[Quote]:
     """The evidence that carries the lead: the record's own quotes (its line cites through them), a quote the fitted
-    scorer finds plausibly answering (log-odds at least EVIDENCE_LOG_ODDS), and, beside the record's line, one saying a
-    word of the question the lead leaves out ("abstained" beside a lead that names no one). The rest go to the
-    sources: blind judges found them off the point (docs/evaluation.md: the floor at even odds halves the irrelevant
-    quotes again). Beside a lead told from the passages, which already says the question's words, the floor alone
-    decides: a third of such quotes held no keyword (docs/answering.md, twenty-fifth round)."""
+    scorer finds plausibly answering (log-odds at least EVIDENCE_LOG_ODDS), and one saying a word of the question the
+    lead leaves out ("abstained" beside a lead that names no one). The rest go to the sources: blind judges found
+    them off the point (docs/evaluation.md: the floor at even odds halves the irrelevant quotes again). Beside a lead
+    told from the passages, which says the words every question shares already, only a word beyond those counts
+    (`_GENERIC`: a third of such quotes held no keyword), or, for a why, the deciders' reason ("In light of inflation
+    developments ..., the Committee decided ...": docs/answering.md, twenty-fifth round)."""
     untold = _focus(analysis.plain) - _content(lead) - (set() if record else _GENERIC | _FORM)
+    why = not record and Ask.WHY in analysis.asks
     return [q for q in evidence if q.text in record_quotes or likely.get(q.place, 0.0) >= EVIDENCE_LOG_ODDS
-            or untold & _content(q.text)]
+            or untold & _content(q.text)
+            or (why and bool(GIVES_REASON.search(q.text)) and gives_the_deciders_reason(analysis, q))]
 
 
 def _saying_more(lead: str, evidence: list[Quote], record: bool) -> list[Quote]:

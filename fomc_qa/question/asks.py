@@ -70,13 +70,15 @@ ASK_RULES: tuple[AskRule, ...] = (
             ("How much did the Fed cut in 2025?", "Who dissented most often?")),
     AskRule(Ask.HOW_MUCH,
             _rx(r"\bhow (?:much|big|large|high|low|far|fast)\b|\bby what\b|\bwhat (?:size|level|range|pace|rate"
-                r"|amount|cap)\b|\bto what (?:level|range)\b|\bwhere did\b.{0,40}\b(?:go|move|stand|end)\b"
+                r"|amount|cap)\b|\bwhat (?:daily|weekly|monthly) pace\b|\bto what (?:level|range)\b"
+                r"|\bwhere did\b.{0,40}\b(?:go|move|stand|end)\b"
                 # a forecast's figure: "what PCE inflation did they project for 2022?"
                 r"|\bwhat (?:[\w-]+ ){0,3}(?:inflation|growth|unemployment|gdp)(?: rate)? "
                 r"(?:did|does|do|was|were|would)\b[^?]{0,40}?\b(?:project|forecast|expect|see|pencil)\w*"),
             ("How much did the Fed raise rates in June 2022?", "What range did the Committee set in July 2023?",
              "How fast was the Treasury runoff in 2023?", "Where did the target range end 2024?",
-             "and what PCE inflation did they project for 2022?", "What core PCE inflation did the staff forecast?"),
+             "and what PCE inflation did they project for 2022?", "What core PCE inflation did the staff forecast?",
+             "and at what monthly pace?"),
             ("How many hikes were there in 2022?", "Why did the Fed raise rates in June 2022?",
              "What did the staff say about inflation in 2022?", "What inflation risks did the staff see?")),
     AskRule(Ask.WHEN,
