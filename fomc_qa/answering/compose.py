@@ -23,6 +23,7 @@ from fomc_qa.answering.content_words import adds, repeats, restated, said_in
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler, off_meeting
+from fomc_qa.answering.leaning import after_antecedents, antecedent, pointed_to, stands, told_with
 from fomc_qa.answering.prose import clean_prose
 from fomc_qa.answering.quote_scorer import SECTION_OF, QuoteScorer, quote_features
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
@@ -42,7 +43,7 @@ from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
-from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS, OPENS_ON_THE_LAST, POINTS_BACK, SETS_SCENE
+from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS, SETS_SCENE
 
 # Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
 # leaves out; any other question word is (`_told_beside`).
@@ -111,7 +112,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
     if not leads or _why_unexplained(analysis, record_direct):
         lead_quote = _lead_quote(analysis, quotes, prefer_cause=bool(record_direct))
         if lead_quote is not None:
-            after, before = follower(quotes, lead_quote), _pointed_to(quotes, lead_quote)
+            after, before = follower(quotes, lead_quote), pointed_to(quotes, lead_quote)
             if _restates_the_line(lead_quote, after, record_direct):  # the line has the decision: its reason
                 leads.append(attributed(after))
                 unsaid, before = 1, None
@@ -121,7 +122,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
             other = _other_documents_reason(analysis, quotes, chosen, bool(_HELD.search(record_direct))) \
                 if record_direct else None
             if other is not None and adds(other, leads):  # "in light of these risks, ...": with which risks
-                named = _pointed_to(quotes, other)
+                named = pointed_to(quotes, other)
                 named = named if named not in chosen else None
                 leads.append(attributed(other, before=named, same_source=names_source(" ".join(leads), other)))
                 chosen += [q for q in (named, other) if q is not None]
@@ -197,7 +198,7 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     first = analysis.parts[0] if len(analysis.parts) > 1 else None  # the other parts follow
     asked, subjects = (first.text, first.subjects) if first else (analysis.plain, analysis.subjects)
     usable = _ranked(_speakers_own(subjects, [q for q in quotes
-                                              if _stands(quotes, q) and not is_filler(analysis, q)]))
+                                              if stands(quotes, q) and not is_filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
         # "how did the statement justify ...": its own reasons; "why was 'transitory' dropped from the statement?":
         # the members' agreement on the edit, in the minutes
@@ -336,43 +337,6 @@ def _speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | Non
     return [q for q in quotes if q in theirs] if theirs else quotes
 
 
-def _pointed_to(quotes: list[Quote], lead: Quote) -> Quote | None:
-    """The sentence the lead's points back to ("In light of these risks ..." -> "However, the coronavirus poses
-    evolving risks to economic activity."): a quote of the same passage naming what "these risks" are; for a lead
-    opening on the sentence before it ("Against this backdrop, ..."), that sentence, which the reader quotes right
-    before it."""
-    m = POINTS_BACK.search(lead.text)
-    if m is not None:
-        names = re.compile(rf"\b{m.group('noun')}\b", re.I)
-        named = next((q for q in quotes if q is not lead and q.marks == lead.marks and names.search(q.text)
-                      and not POINTS_BACK.search(q.text)), None)
-        if named is not None:
-            return named
-    return _antecedent(quotes, lead) if OPENS_ON_THE_LAST.match(lead.text) or LEANS.match(lead.text) else None
-
-
-def _antecedent(quotes: list[Quote], q: Quote) -> Quote | None:
-    """The sentence the reader quoted last before `q` from the same passage, when it stands on its own: what "Most of
-    these participants ..." or "Against this backdrop, ..." leans on (the reader may quote another passage's
-    sentence between them)."""
-    before = next((p for p in reversed(quotes[:quotes.index(q)]) if p.marks == q.marks), None)
-    return before if before is not None and not LEANS.match(before.text) else None
-
-
-def _told_with(quotes: list[Quote], q: Quote, chosen: list[Quote]) -> bool:
-    """A quote may follow in the lead when it stands on its own or the lead already tells the sentence it leans on
-    ("A number of these participants indicated, however, that ... a 25 basis point increase would be appropriate"
-    after "Many participants noted that ... they would have preferred a 50 basis point increase")."""
-    return not LEANS.match(q.text) or _antecedent(quotes, q) in chosen
-
-
-def _stands(quotes: list[Quote], q: Quote) -> bool:
-    """A quote may lead when it stands on its own, or leans on the sentence quoted right before it, which leads with
-    it ("Most of these participants noted ..." after "Participants generally favored ..."): quoted alone, a reader
-    cannot tell who "these" are."""
-    return not LEANS.match(q.text) or _antecedent(quotes, q) is not None
-
-
 def _unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
     """The parts of a multi-part question the record does not answer ("..., and what condition was attached?"), and
     those asking what the participants who wanted otherwise said ("..., and what case did those who wanted another
@@ -398,7 +362,7 @@ def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Q
         words = _content(part.text)
         if record and len(_focus(part.text)) < ELLIPTIC:  # "..., and why was it adjusted?": the record's topic
             words |= _focus(analysis.plain)
-        usable = [q for q in quotes if q.text not in taken and _told_with(quotes, q, chosen)
+        usable = [q for q in quotes if q.text not in taken and told_with(quotes, q, chosen)
                   and not is_filler(analysis, q)
                   and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))]
         candidates = _speakers_own(part.subjects, usable, among=quotes)
@@ -443,26 +407,17 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
         rest = [q for q in rest if q.score >= PADDING_LOG_ODDS or asked & _content(q.text)]
     picked: list[Quote] = []
     for q in rest:  # best first; a leaning sentence once the sentence it leans on is told
-        if len(picked) < max(LEAD_SENTENCES - len(chosen) + unsaid, 1) and _told_with(quotes, q, chosen + picked):
+        if len(picked) < max(LEAD_SENTENCES - len(chosen) + unsaid, 1) and told_with(quotes, q, chosen + picked):
             picked.append(q)
     words = sum(len(q.text.split()) for q in chosen + picked)
-    for q in [q for q in rest if q not in picked and _told_with(quotes, q, chosen + picked)][:LEAD_MORE]:
+    for q in [q for q in rest if q not in picked and told_with(quotes, q, chosen + picked)][:LEAD_MORE]:
         words += len(q.text.split())
         if words > LEAD_WORDS:
             break
         picked.append(q)
     # a picked sentence's continuation ("A number of these participants indicated, however, that ...") goes with it
-    picked += [q for q in rest if q not in picked and LEANS.match(q.text) and _antecedent(quotes, q) in picked]
-    return _after_antecedents(quotes, picked)
-
-
-def _after_antecedents(quotes: list[Quote], picked: list[Quote]) -> list[Quote]:
-    """The picked sentences in their order, each leaning one moved right after the sentence it leans on."""
-    ordered = [q for q in picked if not LEANS.match(q.text) or _antecedent(quotes, q) not in picked]
-    for q in picked:
-        if q not in ordered:
-            ordered.insert(ordered.index(_antecedent(quotes, q)) + 1, q)
-    return ordered
+    picked += [q for q in rest if q not in picked and LEANS.match(q.text) and antecedent(quotes, q) in picked]
+    return after_antecedents(quotes, picked)
 
 
 def _reported_later(analysis: QuestionAnalysis) -> QuestionAnalysis:
@@ -490,7 +445,7 @@ def _evidence(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quot
     seen = {key(q) for q in chosen}
     for q in quotes:
         leans = bool(LEANS.match(q.text))
-        follows = leans and (before := _antecedent(quotes, q)) is not None and (before in eligible or before in chosen)
+        follows = leans and (before := antecedent(quotes, q)) is not None and (before in eligible or before in chosen)
         filler = is_filler(analysis, q) and not _wording_asked(analysis, q)
         if not (key(q) in seen or filler or (leans and not follows)):
             eligible.append(q)
