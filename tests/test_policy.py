@@ -1574,3 +1574,27 @@ def test_did_they_move_at_a_named_meeting_asks_the_decision():
                      "Did the Fed act at the January 2025 meeting?"):
         assert parse_policy_question(question, meetings).intent == "decision", question
     assert parse_policy_question("Did the Fed move too slowly in January 2025?", meetings) is None
+
+
+def test_a_redline_asked_what_was_dropped_and_what_replaced_it_pairs_the_two():
+    """"What guidance did the January 2024 statement drop, and what replaced it?": the lead tells the sentence dropped
+    and the added one sharing most of its words (the "additional policy firming" sentence and the "greater
+    confidence" one), not merely the first of each (judged "the replacement only in a quote")."""
+    before = _statement(D(2023, 12, 13),
+                        ("forward_guidance", "The Committee will continue to assess additional information and its "
+                                             "implications for monetary policy."),
+                        ("forward_guidance", "In determining the extent of any additional policy firming that may be "
+                                             "appropriate to return inflation to 2 percent over time, the Committee "
+                                             "will take into account the cumulative tightening of monetary policy."))
+    after = _statement(D(2024, 1, 31),
+                       ("forward_guidance", "In considering any adjustments to the target range, the Committee will "
+                                            "carefully assess incoming data."),
+                       ("forward_guidance", "The Committee does not expect it will be appropriate to reduce the target "
+                                            "range until it has gained greater confidence that inflation is moving "
+                                            "sustainably toward 2 percent."))
+    q = parse_policy_question("Dec 2023 vs Jan 2024 statement: what guidance was dropped and what replaced it?",
+                              [D(2023, 12, 13), D(2024, 1, 31)])
+    assert q.intent == "redline" and q.edits == "both"
+    lead = answer(q, [before, after]).direct
+    assert "It dropped the sentence that in determining the extent of any additional policy firming" in lead
+    assert "it added that the Committee does not expect it will be appropriate" in lead

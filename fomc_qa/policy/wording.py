@@ -258,8 +258,10 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     each added sentence, each removed one, cited."""
     quotes: list[Quote] = []
     counts = {"revised": 0, "added": 0, "removed": 0}
+    roles_said: set[str] = set()  # the sentences of the roles the question names
     for before, after in zip(records, records[1:], strict=False):
         changes = statement_changes(before, after)
+        roles_said |= {s.source.sentence for c in changes if _of_roles(c, q.roles) for s in c[1:] if s is not None}
         # the roles the question names first, then the edits saying what it asks about ("the 'additional policy
         # firming' sentence"), then the kind of edit it asks for ("what was dropped"); stable
         changes.sort(key=lambda c: (not _of_roles(c, q.roles), -_says_topic(c, q.topic),
@@ -283,8 +285,8 @@ def answer_redline(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
                             quote(records[-1], records[-1].decision_source))
     tally = ", ".join(f"{count_words(n)} {'sentence' if n == 1 else 'sentences'} {kind}"
                       for kind, n in counts.items() if n)
-    return RecordAnswer(f"{where}: {tally}. {_leading_changes(quotes, mixed=q.edits == 'both')}".strip(),
-                        quotes[:MAX_LISTED])
+    lead = _leading_changes(quotes, mixed=q.edits == "both", roles_said=frozenset(roles_said))
+    return RecordAnswer(f"{where}: {tally}. {lead}".strip(), quotes[:MAX_LISTED])
 
 
 LEADING_CHANGES = 2  # the redline's first edits (the question's roles first) told in the lead
@@ -292,15 +294,21 @@ _CHANGE_VERB = (("added", "added that"), ("revised", "revised a sentence to say 
                 ("removed", "dropped the sentence that"))
 
 
-def _leading_changes(quotes: Sequence[Quote], mixed: bool = False) -> str:
+def _leading_changes(quotes: Sequence[Quote], mixed: bool = False, roles_said: frozenset[str] = frozenset()) -> str:
     """The first edits in words ("It added that in recent months, there has been a lack of further progress ...;
     it revised a sentence to say that ..."): the lead says what changed, the quotes prove it. `mixed` (the question
-    asks for both: "what did it drop, and what replaced it?"): the first sentence dropped, then the first added."""
+    asks for both: "what did it drop, and what replaced it?"): of the first two sentences dropped and the first two
+    added (of the roles the question names, `roles_said`, when they hold both, else of all), the pair sharing most
+    words, the first among equals: the sentence dropped and the one that replaced it."""
     edits = [(kind, verb, q) for q in quotes for kind, verb in _CHANGE_VERB if q.note.startswith(kind)]
-    if mixed:
-        firsts = [next(e for e in edits if e[0] == kind) for kind in ("removed", "added")
-                  if any(e[0] == kind for e in edits)]
-        edits = firsts + [e for e in edits if e not in firsts]
+    for pool in ([e for e in edits if e[2].source.sentence in roles_said], edits) if mixed else ():
+        dropped, added = ([e for e in pool if e[0] == kind][:LEADING_CHANGES] for kind in ("removed", "added"))
+        if dropped and added:  # the sentence dropped and the one that replaced it: the pair sharing most words
+            pair = max(((d, a) for d in dropped for a in added),
+                       key=lambda p: len(_content_words(p[0][2].source.sentence)
+                                         & _content_words(p[1][2].source.sentence)))
+            edits = [*pair, *(e for e in edits if e not in pair)]
+            break
     told = [f"{verb} {that_clause(q.source.sentence)}" for _, verb, q in edits[:LEADING_CHANGES]]
     return f"It {'; it '.join(told)}." if told else ""
 
