@@ -395,7 +395,8 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     room for the reader's next one): a discussion is rarely one sentence, and an answer's detail left to the evidence
     is an answer the lead does not give (docs/answering.md, "The composed answer"). Not a sentence sharing no
     question word that the fitted scorer finds very unlikely to answer ("They also say that the PDF version of these
-    Minutes was unchanged")."""
+    Minutes was unchanged"). A sentence leaning on one the lead tells joins only after it, and a picked sentence's
+    continuation ("A number of these participants indicated, however, ...") always goes with it (`leaning`)."""
     taken = {q.text for q in chosen}
     rest = _ranked(_speakers_own(analysis.subjects, [q for q in quotes if q.text not in taken
                                                      and not is_filler(analysis, q)
