@@ -36,6 +36,7 @@ from fomc_qa.answering.reasons import (
     dissent_asked,
     gives_the_deciders_reason,
     reporters_asked,
+    states_the_deciders_reason,
 )
 from fomc_qa.answering.telling import attributed, directive_told, evidence_lines, names_source, roll_call_told
 from fomc_qa.answering.why_lead import REASON_CLAUSE, WAITS_FOR, WhyAsked, follower, why_leads
@@ -278,7 +279,7 @@ def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote], reco
     why = not record and Ask.WHY in analysis.asks
     return [q for q in evidence if q.text in record_quotes or likely.get(q.place, 0.0) >= EVIDENCE_LOG_ODDS
             or untold & _content(q.text)
-            or (why and bool(GIVES_REASON.search(q.text)) and gives_the_deciders_reason(analysis, q))]
+            or (why and states_the_deciders_reason(analysis, q))]
 
 
 def _saying_more(lead: str, evidence: list[Quote], record: bool) -> list[Quote]:

@@ -11,6 +11,7 @@ from fomc_qa.answering.quotes import Quote
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.retrieval.policy_discussion import SIDE_DECISION
+from fomc_qa.text.sentences import GIVES_REASON
 
 # minutes sections that report others' views or facts: the staff's, the manager's (the Desk's), the notes
 REPORTERS = re.compile(r"Staff|Financial Markets|Open Market Operations|Footnotes|Attendance")
@@ -60,6 +61,12 @@ def gives_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
     if reporters_asked(analysis):
         return True
     return not REPORTERS.search(q.label.partition("(")[2]) and not REPORTER_SAYS.match(q.text)
+
+
+def states_the_deciders_reason(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """The quote gives a reason ("In light of inflation developments ..., the Committee decided ...") and it is the
+    deciders' (`gives_the_deciders_reason`)."""
+    return bool(GIVES_REASON.search(q.text)) and gives_the_deciders_reason(analysis, q)
 
 
 def reporters_asked(analysis: QuestionAnalysis) -> bool:

@@ -16,12 +16,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fomc_qa.answering.quotes import Quote
-from fomc_qa.answering.reasons import gives_the_deciders_reason
+from fomc_qa.answering.reasons import gives_the_deciders_reason, states_the_deciders_reason
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.lexicon import BALANCE_SHEET
 from fomc_qa.question.subjects import Subjects
 from fomc_qa.retrieval.policy_discussion import CONSIDERS, DECIDED, WHAT_IT_WOULD_DO
-from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS
+from fomc_qa.text.sentences import DECISION, LEANS
 
 # What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
 # until it has gained greater confidence ...", "they would want to see further progress on inflation"): a hold's
@@ -91,8 +91,8 @@ def _considered(asked: WhyAsked, q: Quote) -> bool:
 
 def _reason(asked: WhyAsked, q: Quote) -> bool:
     """A sentence giving a reason (or what a hold waits for) that is the deciders'."""
-    return (bool(GIVES_REASON.search(q.text) or WAITS_FOR.search(q.text))
-            and gives_the_deciders_reason(asked.analysis, q))
+    return states_the_deciders_reason(asked.analysis, q) \
+        or (bool(WAITS_FOR.search(q.text)) and gives_the_deciders_reason(asked.analysis, q))
 
 
 def _named(asked: WhyAsked, q: Quote) -> bool:

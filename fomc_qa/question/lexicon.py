@@ -458,10 +458,10 @@ ANY_MOVE = re.compile(r"\b(?:chang\w*|mov\w*|adjust\w*|alter\w*|act)\b", _W)
 # "the move" as a noun: with a size asked ("what size was that move?"), the policy move of the meeting named
 A_MOVE = re.compile(r"\bmoves?\b(?!\s+(?:to|into|toward|from)\b)", _W)
 
-ASKS_DECISION = re.compile(r"\bwhat did (?:the )?(?:fed|fomc|committee|federal reserve|they|it) (?:do|decide)\b"
+_DECIDERS = r"(?:the )?(?:fed|fomc|committee|federal reserve|they|it)"
+ASKS_DECISION = re.compile(rf"\bwhat did {_DECIDERS} (?:do|decide)\b"
                            # "Jan 2025 FOMC: did they move, and ...?", not "did the Fed move too slowly?"
-                           r"|\bdid (?:the )?(?:fed|fomc|committee|federal reserve|they|it) (?:move|act)"
-                           r"(?=\s*(?:[?,;:]|$|(?:at|in|on)\b))"
+                           rf"|\bdid {_DECIDERS} (?:move|act)(?=\s*(?:[?,;:]|$|(?:at|in|on)\b))"
                            r"|\bdecisions?\b|\bdecided?\b|\bactions?\b", _W)
 
 FOMC = re.compile(r"\b(?:fed|fomc|committee|federal reserve)\b", _W)
