@@ -1009,6 +1009,20 @@ def test_a_told_sentence_drops_its_link_to_the_sentence_before_it():
     assert "say that in light of these risks, participants" in kept
 
 
+def test_a_told_sentence_loses_a_closing_quotation_mark_it_never_opened():
+    """The minutes quote the statement's sentence; split off its opening line, the sentence ends '... ongoing basis."'
+    and told in the lead it read '... ongoing basis.". [3]'. Near miss: a quotation the sentence opens and closes
+    keeps both marks."""
+    from fomc_qa.answering.telling import attributed
+
+    label = "FOMC minutes of December 10, 2025 (Committee Policy Actions)"
+    told = attributed(Quote(label, "The Committee judges that reserve balances have declined to ample levels and will "
+                                   "initiate purchases on an ongoing basis.\"", " [3]"))
+    assert told.endswith("on an ongoing basis. [3]")
+    kept = attributed(Quote(label, 'Members agreed that the statement should say "ample".', " [3]"))
+    assert kept.endswith('should say "ample". [3]')
+
+
 def test_the_decision_told_by_the_record_keeps_one_quote_as_its_proof():
     """"Where was the range after November 2022, and what size was that move?": the record's line says both; the
     statement's "In support of these goals, the Committee decided ..." and the minutes' "members agreed ..." say it

@@ -26,6 +26,10 @@ _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even s
                          r"|In this context|On balance|Subsequently|Meanwhile|Separately|More generally|"
                          r"In sum|In short|As a result|Consequently|Thus|Therefore), ")
 
+# A quotation mark the sentence closes without opening it: the minutes quoting the statement's sentence, split off
+# its opening line ("... on an ongoing basis.\"").
+_STRAY_CLOSE = re.compile(r"[\"”]+(?=[.\s]*$)")
+
 # the documents a lead names as it tells them ("The July 27, 2022 minutes say that ...")
 _SOURCE_NAMED = re.compile(r"\bThe ([A-Z][a-z]+ \d{1,2}, \d{4}) (statement|minutes)\b")
 
@@ -77,6 +81,7 @@ def attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fals
         sentence = f"{before.text.rstrip()} {sentence}"
     sentence = _CONNECTIVE.sub("", sentence)  # "says that however, ..." reads as a slip
     sentence = _ROLL_CALL_HEAD.sub("", sentence)  # "Voting against this action: Loretta J. Mester President Mester ..."
+    sentence = _unquoted(sentence)
     if m is None:
         return f"{sentence[:1].upper()}{sentence[1:]}{q.marks}"
     minutes = m.group("kind") == "minutes"
@@ -88,6 +93,12 @@ def attributed(q: Quote, follower: Quote | None = None, same_source: bool = Fals
         return f"{'They also say' if minutes else 'It also says'} that {sentence}{q.marks}"
     source = f"The {m.group('day')} minutes say" if minutes else f"The {m.group('day')} statement says"
     return f"{source} that {sentence}{q.marks}"
+
+
+def _unquoted(sentence: str) -> str:
+    """The sentence less a closing quotation mark it never opened: told in the lead's own words, it reads as a slip."""
+    stray = sentence.count('"') % 2 == 1 or sentence.count("\u201d") > sentence.count("\u201c")
+    return _STRAY_CLOSE.sub("", sentence) if stray else sentence
 
 
 # The minutes' roll call: the voters' names and nothing else.
