@@ -1023,6 +1023,34 @@ def test_a_told_sentence_loses_a_closing_quotation_mark_it_never_opened():
     assert kept.endswith('should say "ample". [3]')
 
 
+def test_a_sentence_saying_the_lead_again_in_other_words_does_not_join_it():
+    """December 2025: the minutes' policy action ("members agreed that reserve balances had declined to ample levels
+    and that the Committee would initiate purchases ...") and their copy of the statement ("The Committee judges that
+    reserve balances have declined to ample levels and will initiate purchases ...") are one sentence twice (blind
+    judges: "repeats itself"). Near miss: a sentence with words of its own beside the same topic joins the lead."""
+    from fomc_qa.answering.content_words import retells
+
+    day = "December 10, 2025"
+    told = (f"The {day} minutes say that members agreed that reserve balances had declined to ample levels and that "
+            "the Committee would initiate purchases of shorter-term Treasury securities as needed to maintain an ample "
+            "supply of reserves on an ongoing basis. [5]")
+    again = Quote(f"FOMC minutes of {day} (Committee Policy Actions)", "The Committee judges that reserve balances "
+                  "have declined to ample levels and will initiate purchases of shorter-term Treasury securities as "
+                  "needed to maintain an ample supply of reserves on an ongoing basis.", " [3]")
+    more = Quote(f"FOMC minutes of {day} (Special Topic: Balance Sheet Issues)", "Participants judged that reserve "
+                 "balances had declined to ample levels, as spreads of money market rates to administered rates had "
+                 "widened since mid-September.", " [2]")
+    assert retells(again, [told]) and not retells(more, [told])
+    agreed = ("Members agreed that reserve balances had declined to ample levels and that the Committee would initiate "
+              "purchases of shorter-term Treasury securities as needed to maintain an ample supply of reserves on an "
+              "ongoing basis.")
+    raw = _raw((again.label, agreed, 5), (again.label, again.text, 3), (more.label, more.text, 2))
+    composed = compose(analyze("Why did the Committee start reserve management purchases in December 2025?"), raw)
+    assert "members agreed that reserve balances" in composed.lead
+    assert "judges that reserve balances have declined" not in composed.text
+    assert "spreads of money market rates" in composed.text
+
+
 def test_the_decision_told_by_the_record_keeps_one_quote_as_its_proof():
     """"Where was the range after November 2022, and what size was that move?": the record's line says both; the
     statement's "In support of these goals, the Committee decided ..." and the minutes' "members agreed ..." say it

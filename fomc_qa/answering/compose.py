@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from fomc_qa.answering.citing import MARK, cite_after_line, cite_items
-from fomc_qa.answering.content_words import adds, repeats, restated, said_in
+from fomc_qa.answering.content_words import adds, repeats, restated, retells, said_in
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler, off_meeting
@@ -129,17 +129,21 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
                 chosen += [q for q in (named, other) if q is not None]
     if not record_direct or _unanswered_parts(analysis):
         parts = _part_quotes(analysis, quotes, chosen, bool(record_direct))
+        retold: list[Quote] = []  # saying the lead again in other words: told, in neither the lead nor the evidence
         for part in parts or _second(analysis, quotes, chosen, unsaid):
-            if adds(part, leads):
+            if adds(part, leads) and not retells(part, leads):
                 leads.append(attributed(part, same_source=bool(chosen) and chosen[-1].label == part.label))
                 chosen.append(part)
+            elif adds(part, leads):
+                retold.append(part)
+        chosen += retold
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
     record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not roll_call_told(q, lead)]
     evidence = [q for q in _speakers_evidence(analysis, evidence, chosen) if not directive_told(q, lead)]
     for asked in _asked_apart(analysis):
-        told = _told_beside(asked, lead, evidence)
+        told = _told_beside(asked, lead, [q for q in evidence if not retells(q, [lead])])
         if told is not None and adds(told, [lead]):  # the lead leaves out what the question asks: a quote says it
             lead = f"{lead} {attributed(told, same_source=names_source(lead, told))}"
             evidence.remove(told)
@@ -288,7 +292,8 @@ def _saying_more(lead: str, evidence: list[Quote], record: bool) -> list[Quote]:
     kept: list[Quote] = []
     proof = record and not MARK.search(lead)  # the record's line cites nothing yet: the first quote saying it proves it
     for q in evidence:
-        if q.note or not restated(q, lead, kept) or proof:
+        if q.note or proof or not (restated(q, lead, kept)
+                                   or (not record and retells(q, [lead, *(k.text for k in kept)]))):
             kept.append(q)
             proof = False
     return kept

@@ -37,6 +37,8 @@ def focus(text: str) -> set[str]:
 
 SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this length: a shorter one is cheap proof
 ADDS_WORDS = 2  # a sentence joins the lead when it says this many content words the lead does not
+RESTATES_SHARE = 0.85  # a long sentence with this share of its content words told already says the lead again
+RESTATES_WORDS = 12  # ... from this many content words: in a short one a word untold is another view ("no reductions")
 SAME_QUOTE = 0.9  # a quote with this share of its content words in another's adds nothing (the vote, twice)
 _ROLL_CALL_WORDS = content("voting voted against for this the action was were dissented")
 # the decision's formula in both documents ("In support of these goals, the Committee decided ...", "members agreed")
@@ -49,6 +51,17 @@ def adds(q: Quote, leads: list[str]) -> bool:
     minutes' "President Hammack dissented because she preferred to maintain ..." says nothing new (blind judges:
     "the dissent is restated three times")."""
     return len(_new_words(q, leads)) >= ADDS_WORDS
+
+
+def retells(q: Quote, leads: list[str]) -> bool:
+    """The sentence says again what the lead's sentences say, in other words: RESTATES_SHARE of its content words are
+    told ("The Committee judges that reserve balances have declined to ample levels and will initiate purchases ..."
+    after the minutes' "members agreed that reserve balances had declined to ample levels and that the Committee
+    would initiate purchases ..."; blind judges: "repeats itself"). Not a short sentence: "Some participants saw no
+    reductions in the target range this year as appropriate" beside "most participants assessed that some reduction
+    ... would likely be appropriate" is another view."""
+    words = content(q.text)
+    return len(words) >= RESTATES_WORDS and len(words - _new_words(q, leads)) >= RESTATES_SHARE * len(words)
 
 
 def restated(q: Quote, lead: str, before: list[Quote]) -> bool:
