@@ -365,6 +365,10 @@ def test_qualified_answers():
         ("Did the Fed talk about crypto at all when FTX blew up in late 2022?", False),
         ("What is the current price of bitcoin?", True),
         ("current FFR range?", False),
+        # a phrase the question quotes is the documents' words: its "will" is not the question's future
+        ('What was the last meeting whose statement still said "ongoing increases in the target range will be '
+         'appropriate," and what replaced that phrase at the next meeting?', False),
+        ("What will the statement say at the next meeting about 'ongoing increases'?", True),
     ],
 )
 def test_out_of_scope_rule_more_pairs(question, out):

@@ -92,13 +92,15 @@ def specific_names(question: str) -> list[str]:
 
 
 def _possessors(words: list[str]) -> list[list[str]]:
-    """A run of capitalized words split after the Fed's own possessive: "the Desk's CMBS purchases" names the Desk
-    and CMBS, not a "Desk CMBS"; "the Bank of England's MPC" and "the People's Bank of China" stay whole."""
+    """A run of capitalized words split after each possessive: "the Desk's CMBS purchases" names the Desk and CMBS,
+    not a "Desk CMBS"; "China's COVID lockdowns" names China and COVID, which a passage may spell apart ("COVID-related
+    lockdowns in China"). "The People's Bank of China" names the People and the Bank of China: each is spelled where
+    it is."""
     groups: list[list[str]] = [[]]
     for w in words:
         bare = w.removesuffix("'s").removesuffix("’s")
         groups[-1].append(bare)
-        if bare != w and all(is_common(g) for g in groups[-1]):
+        if bare != w:
             groups.append([])
     return [g for g in groups if g]
 
