@@ -262,6 +262,27 @@ def test_a_plural_name_is_found_by_its_singular(embedder):
     assert unsupported_specifics("Did Treasuries rally?", [headed(1, "", "Treasury yields rose.")]) == set()
 
 
+def test_what_sets_the_scene_need_not_be_in_the_passages():
+    """Scene-setting clauses and a year naming a thing are context the passages may not spell: "right after the SVB
+    failure" (the minutes say "Silicon Valley Bank"), "compared with the 2017-19 episode" (the December 2021 minutes
+    say "the previous experience"), "the 2020 framework" beside "January 2025" (read sets: in-scope questions were
+    declined). Near misses: the asked thing's own year and name still count, and a year naming the thing with no
+    other year ("the 2019 statement") is when it happened."""
+    december = [headed(1, "FOMC Minutes, 2021-12-15, Participants' Views", "Participants judged that runoff would "
+                       "likely start closer to liftoff than in the previous experience.")]
+    assert unsupported_specifics("What did the December 2021 discussion conclude about the timing of runoff compared "
+                                 "with the 2017-19 episode?", december) == set()
+    assert unsupported_specifics("What did the 2017-19 episode teach about the timing of runoff in December 2021?",
+                                 december) == set()
+    assert unsupported_specifics("What did the 2019 statement say about runoff?", december) == {"2019"}
+    march = [headed(2, "FOMC Minutes, 2023-03-22, Participants' Views", "Participants noted that the most significant "
+                    "issues appeared to have been limited to a small number of banks.")]
+    assert unsupported_specifics("In March 2023, right after the SVB failure, did participants consider pausing?",
+                                 march) == set()
+    assert unsupported_specifics("What did participants say about SVB in March 2023?", march) == {"svb"}
+    assert unsupported_specifics("What did participants say about banks in March 2024?", march) == {"2024"}
+
+
 def test_an_answer_quotes_a_passage_that_names_what_the_question_asks_about(embedder):
     about_china = headed(4, "FOMC Minutes, 2024-01-31, Staff Review of the Economic Situation",
                           "In China, inflation remained close to zero. Chinese growth picked up.")

@@ -145,13 +145,19 @@ def is_common(word: str) -> bool:
 # A clause that sets the scene ("issued less than two weeks after Silicon Valley Bank failed", "amid the
 # turmoil at Credit Suisse") names context, not what the question asks about.
 _CONTEXT_CLAUSE = re.compile(
-    r"(?<=\S)\s+(?:\w+\s+){0,4}?(?:after|since|following|amid|amidst|despite|in the wake of|in light of|because of)"
-    r"\b[^,;?]*", re.IGNORECASE)
+    r"(?<=\S)\s+(?:\w+\s+){0,4}?(?:after|since|following|amid|amidst|despite|in the wake of|in light of|because of"
+    r"|compared (?:with|to)|relative to)\b[^,;?]*", re.IGNORECASE)
+
+
+def asked_part(question: str) -> str:
+    """The question less its scene-setting clauses ("right after the SVB failure", "compared with the 2017-19
+    episode"): the context the documents may tell in other words or not at all."""
+    return _CONTEXT_CLAUSE.sub(" ", question)
 
 
 def topic_names(question: str) -> list[str]:
     """The names of what the question asks about: its specific names outside scene-setting clauses."""
-    return specific_names(_CONTEXT_CLAUSE.sub(" ", question))
+    return specific_names(asked_part(question))
 
 
 def name_forms(name: str) -> list[str]:

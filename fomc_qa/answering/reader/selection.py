@@ -26,7 +26,7 @@ from fomc_qa.answering.reader.terms import normalize
 from fomc_qa.question.dates import asks_for_first, parse_filter, reference_dates
 from fomc_qa.question.lexicon import WHY
 from fomc_qa.retrieval.policy_discussion import DECIDED, SIDE_DECISION, WHAT_IT_WOULD_DO
-from fomc_qa.text.names import mentions, specific_names, spelled_acronyms, titled_names, topic_names
+from fomc_qa.text.names import asked_part, mentions, spelled_acronyms, titled_names, topic_names
 from fomc_qa.text.sentences import LEANS, OPENS_ON_THE_LAST
 
 # A sentence opening by pointing back to the one before it ("That analysis suggested ...").
@@ -377,6 +377,11 @@ def _add_antecedents(picks: _Picks) -> None:
         added += 1
 
 
+_YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
+# A year naming a thing ("the 2020 framework", "the 2017-19 episode"), not when the asked thing happened.
+_ATTRIBUTIVE_YEAR = re.compile(r"\bthe ((?:19|20)\d{2}(?:-\d{2,4})?)(?= [a-z])")
+
+
 def unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[str]:
     """Years and names the question specifies that no passage mentions (text or header), except
     the year of a date the question counts from ("the first hold after the hikes that began in
@@ -384,15 +389,20 @@ def unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[str
 
     A question about a period the passages do not cover ("in December 2019" over 2020-2025
     documents) or about an entity they never name ("Wells Fargo", "Bitcoin") cannot be
-    answered by them, however similar a sentence looks. Names and their spellings are
+    answered by them, however similar a sentence looks. Not what sets the scene ("right after the
+    SVB failure", "compared with the 2017-19 episode": `asked_part`), nor a year naming a thing
+    ("the 2020 framework") beside another year saying when. Names and their spellings are
     `fomc_qa.text.names`'.
     """
     text = " ".join(f"{spelled_header(p)} {p.text}" for p in passages)
     available, acronyms = text.lower(), spelled_acronyms(text)
     counted_from = " ".join(reference_dates(question))  # "after the hikes that began in March 2022"
-    years = re.compile(r"\b(?:19|20)\d{2}\b")
-    specifics = set(years.findall(question)) - set(years.findall(counted_from))
-    names = set(specific_names(question)) - set(titled_names(question))
+    asked = asked_part(question)
+    specifics = set(_YEAR.findall(asked)) - set(_YEAR.findall(counted_from))
+    named = specifics - set(_YEAR.findall(_ATTRIBUTIVE_YEAR.sub(" ", asked)))  # "the 2020 framework"
+    if named != specifics:  # ... is a name for a thing, checked only when no other year says when
+        specifics -= named
+    names = set(topic_names(question)) - set(titled_names(question))
     return {term for term in specifics | names if not mentions(available, term) and term not in acronyms}
 
 
