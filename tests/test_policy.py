@@ -1168,6 +1168,10 @@ def test_a_size_asked_with_why_quotes_the_statements_reasons():
      "mandate?", "attentive to the risks to both sides of its dual mandate"),
     ("When did the statement first say inflation was elevated to the Committee's dismay in 2022?", "elevated"),
     ("Did the statement say the outlook was uncertain to the end of 2020?", "uncertain"),  # a date: not the term's
+    # the punctuation a quotation carries is not the statement's ("... will be appropriate," matched no statement)
+    ('What was the last meeting whose statement still said "ongoing increases in the target range will be '
+     'appropriate," and what replaced it?', "ongoing increases in the target range will be appropriate"),
+    ('When did the statement first say "sufficiently restrictive"?', "sufficiently restrictive"),
 ])
 def test_a_terms_to_phrase_is_part_of_it_up_to_the_questions_end(question, term):
     assert mention_term(question) == term

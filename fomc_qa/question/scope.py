@@ -43,6 +43,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from fomc_qa.question.dates import NEIGHBOUR, month_meetings, parse_filter
+from fomc_qa.question.lexicon import QUOTED
 from fomc_qa.question.shorthand import plain_question
 from fomc_qa.text.months import month_number
 
@@ -251,15 +252,10 @@ def _plan_of_record(question: str, eras: _Eras, meetings: Sequence[dt.date]) -> 
     return bool(eras.recorded_date.search(question)) and bool(_DECIDED_THEN.search(question)) and not later
 
 
-# Words the question quotes ("... still said "ongoing increases ... will be appropriate""): the documents' words,
-# whose tense is not the question's.
-_QUOTED = re.compile(r"[\"“][^\"“”]*[\"”]|(?<!\w)'[^']+'(?!\w)")
-
-
 def out_of_scope(question: str, meetings: Sequence[dt.date] = ()) -> str | None:
     """The reason the documents cannot answer the question, or None when they may. Which years are past and which
     are future comes from the indexed `meetings`; what the question quotes is the documents' words, not its own."""
-    question = _QUOTED.sub("the phrase", plain_question(question))
+    question = QUOTED.sub("the phrase", plain_question(question))  # the documents' words: their "will" is no future
     eras = _eras_of(meetings)
     if _SEP_FIGURE.search(question) and not _ASKS_DOCUMENTS.search(question):
         return "the Summary of Economic Projections' figures are a separate release, not in the index"
