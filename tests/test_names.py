@@ -30,6 +30,11 @@ def test_specific_names_skip_the_first_word_calendar_and_fed_words():
     # any possessive ends a name: "China's COVID lockdowns" names China and COVID, which the statement spells apart
     # ("COVID-related lockdowns in China"; an in-scope question was declined for want of "china covid")
     assert specific_names("Why did the statement drop the sentence on China's COVID lockdowns?") == ["china", "covid"]
+    # the documents' own country is no name ("U.S. Treasury market functioning"; a dev question was declined for want
+    # of "us treasury")
+    assert specific_names("How did participants judge US Treasury market functioning in November 2022?") == [
+        "treasury"]
+    assert specific_names("What did the U.S. staff say about Japan?") == ["japan"]
 
 
 def test_topic_names_leave_out_scene_setting_clauses():

@@ -123,7 +123,7 @@ def _add_name(names: dict[str, None], words: list[str]) -> None:
 _MONTH_ABBREVIATIONS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 _EDGE_WORDS = frozenset(MONTHS) | _MONTH_ABBREVIATIONS | STOPWORDS | frozenset(
     "chair chairman vice governor governors president presidents fed fomc committee monday tuesday wednesday "
-    "thursday friday saturday sunday".split())
+    "thursday friday saturday sunday us u.s.".split())  # "US Treasury market": the documents' own country
 
 
 _TITLED = re.compile(r"\b(?:Chair(?:man|woman)?|Vice Chair|Governor|President|Secretary|Manager)\s+"
