@@ -244,7 +244,9 @@ ATTEND = re.compile(r"\b(?:attend\w*|present at|participat\w* in the meeting|who
 # "When did the statement first call inflation 'transitory'?", "... stop saying ...", "how many statements
 # mentioned ...": the occurrences of a term in the statements' sentences over a span. The term is what the
 # question quotes, or what follows "the word/phrase", "describe ... as", "mention/refer to".
-QUOTED = re.compile(r"(?<![A-Za-z])[\"“‘']([^\"”’']{2,60})[\"”’'](?![A-Za-z])")  # not the apostrophes of "wasn't"
+# The quoted words less the punctuation the quotation carries ("... will be appropriate," is no statement's phrase);
+# not the apostrophes of "wasn't".
+QUOTED = re.compile(r"(?<![A-Za-z])[\"“‘']([^\"”’']{2,60}?)[,.;:]?[\"”’'](?![A-Za-z])")
 
 TERM_AFTER = re.compile(
     r"\b(?:(?:mention\w*|refer\w*\s+to|us(?:e|ed|ing)|list(?:s|ed|ing)?(?!\s+as\b))\s+(?:the\s+)?"

@@ -30,8 +30,8 @@ def mention_term(text: str) -> str | None:
     if replacing:
         return replacing
     quoted = lex.QUOTED.search(text)
-    if quoted:  # less the punctuation the quotation carries ("... will be appropriate,")
-        return quoted.group(1).strip().rstrip(",.;:").lower()
+    if quoted:
+        return quoted.group(1).strip().lower()
     after = lex.TERM_AFTER.search(text)
     if after is None:
         return None

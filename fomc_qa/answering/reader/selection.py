@@ -379,7 +379,7 @@ def _add_antecedents(picks: _Picks) -> None:
 
 _YEAR = re.compile(r"\b(?:19|20)\d{2}\b")
 # A year naming a thing ("the 2020 framework", "the 2017-19 episode"), not when the asked thing happened.
-_ATTRIBUTIVE_YEAR = re.compile(r"\bthe ((?:19|20)\d{2}(?:-\d{2,4})?)(?= [a-z])")
+_ATTRIBUTIVE_YEAR = re.compile(r"\bthe (?:19|20)\d{2}(?:-\d{2,4})?(?= [a-z])")
 
 
 def unsupported_specifics(question: str, passages: Sequence[Passage]) -> set[str]:
