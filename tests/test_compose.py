@@ -1007,6 +1007,10 @@ def test_a_told_sentence_drops_its_link_to_the_sentence_before_it():
     assert told.startswith("The November 2, 2022 minutes say that a substantial majority of participants judged")
     kept = attributed(Quote(label, "In light of these risks, participants judged it appropriate to wait.", " [1]"))
     assert "say that in light of these risks, participants" in kept
+    # ... and the "and" that joins the link to the clause after it ("say that and amid ..." read as a slip)
+    joined = attributed(Quote(label, "In this context, and amid elevated uncertainty around the economic outlook, all "
+                                     "participants viewed it as appropriate to maintain the target range.", " [1]"))
+    assert "minutes say that amid elevated uncertainty around the economic outlook, all participants" in joined
 
 
 def test_a_told_sentence_loses_a_closing_quotation_mark_it_never_opened():

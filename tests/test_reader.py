@@ -715,3 +715,34 @@ def test_a_name_the_chosen_sentences_leave_out_brings_the_best_sentence_that_spe
     # near miss: a name a chosen passage already spells brings nothing more
     plain = _answer("October 2025: why the quarter-point cut?", [cut, qt], embedder)
     assert "aggregate securities holdings" not in plain
+
+
+def test_a_why_of_a_balance_sheet_decision_quotes_the_participants_reasons_not_the_rates(embedder):
+    """March 2025: the question asks why the Treasury redemption cap was cut. The participants' judgement of the
+    rate ("all participants viewed it as appropriate to maintain the target range") is another decision's; their
+    support for slowing runoff and what a slower pace would do (guard against reserve scarcity as the TGA rises) are
+    the answer, quoted right after the first sentence although worded unlike the question. Near miss: the same
+    question about the rate's hold quotes the rate's judgement, not the runoff's reasons."""
+    section = "Participants' Views on Current Conditions and the Economic Outlook"
+    rate = ("In this context, and amid elevated uncertainty around the economic outlook, all participants viewed it as "
+            "appropriate to maintain the target range for the federal funds rate at 4-1/4 to 4-1/2 percent.")
+    supported = "Almost all participants supported a slowing of the pace of runoff at this meeting."
+    guard = ("Some participants noted that a slower pace of runoff would also help guard against reserve scarcity "
+             "emerging with little advance notice during a period of potentially rapid increase in the TGA.")
+    against = "Several participants did not see a compelling case for slowing the pace of runoff at this meeting."
+    passages = [
+        replace(headed(1, "FOMC Minutes, 2025-03-19, Committee Policy Actions",
+                       "Beginning in April, the Committee will slow the pace of decline of its securities holdings by "
+                       "reducing the monthly redemption cap on Treasury securities from $25 billion to $5 billion."),
+                chunk_id="minutes-2025-03-19#038"),
+        replace(headed(2, f"FOMC Minutes, 2025-03-19, {section}", f"Participants noted that inflation remained "
+                       f"somewhat elevated. {rate}"), chunk_id="minutes-2025-03-19#030"),
+        replace(headed(3, f"FOMC Minutes, 2025-03-19, {section}", f"Participants assessed that balance sheet reduction "
+                       f"had gone well thus far. {supported} {guard} {against}"), chunk_id="minutes-2025-03-19#032"),
+    ]
+    texts = [q.text for q in read("Mar '25: why cut the monthly Treasury redemption cap to $5bn?", passages,
+                                  embedder)]
+    assert texts[1:3] == [supported, guard], texts
+    assert rate not in texts and against not in texts[:3], texts
+    held = [q.text for q in read("Mar '25: why did the Committee hold rates?", passages, embedder)]
+    assert rate in held and guard not in held[:2], held

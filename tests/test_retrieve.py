@@ -11,6 +11,8 @@ from fomc_qa.config import DataPaths, Settings
 from fomc_qa.index.store import Corpus, IndexMissing
 from fomc_qa.question.dates import asks_for_first, counts_from_a_date, parse_filter
 from fomc_qa.retrieval.policy_discussion import (
+    BALANCE_SHEET_JUDGED,
+    BALANCE_SHEET_WOULD_DO,
     DECIDED,
     OPENERS,
     SIDE_DECISION,
@@ -359,8 +361,10 @@ def test_each_policy_discussion_opener_reads_its_examples_and_not_its_near_misse
         assert not opens_policy_discussion(near_miss), near_miss
 
 
-@pytest.mark.parametrize("rule", [DECIDED, WHAT_IT_WOULD_DO, SIDE_DECISION],
-                         ids=["decided", "what-it-would-do", "side-decision"])
+@pytest.mark.parametrize("rule", [DECIDED, WHAT_IT_WOULD_DO, SIDE_DECISION, BALANCE_SHEET_JUDGED,
+                                  BALANCE_SHEET_WOULD_DO],
+                         ids=["decided", "what-it-would-do", "side-decision", "balance-sheet-judged",
+                              "balance-sheet-would-do"])
 def test_the_policy_discussions_judgement_and_its_reason_read_their_examples_and_not_their_near_misses(rule):
     assert rule.examples and rule.near_misses
     for example in rule.examples:

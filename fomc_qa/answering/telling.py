@@ -20,11 +20,12 @@ _ROLL_CALL_HEAD = re.compile(r"^Voting (?:for|against) this action:\s*(?:[A-Z][\
                              r"(?=(?:President|Governor|Chair|Vice Chair)\s+[A-Z])")
 
 # A sentence's link to the one before it, which the lead does not tell ("says that in addition, ...", "says that
-# finally, ..." read as slips).
+# finally, ..." read as slips), with the "and" joining it to what follows ("In this context, and amid elevated
+# uncertainty, ..." is told "amid elevated uncertainty, ...").
 _CONNECTIVE = re.compile(r"^(?:However|But|Still|Nonetheless|Nevertheless|Even so|That said|In particular|In addition"
                          r"|Additionally|Also|Finally|Moreover|Furthermore|Overall|Accordingly|Against this backdrop"
                          r"|In this context|On balance|Subsequently|Meanwhile|Separately|More generally|"
-                         r"In sum|In short|As a result|Consequently|Thus|Therefore), ")
+                         r"In sum|In short|As a result|Consequently|Thus|Therefore), (?:and )?")
 
 # A quotation mark the sentence closes without opening it: the minutes quoting the statement's sentence, split off
 # its opening line ("... on an ongoing basis.\"").

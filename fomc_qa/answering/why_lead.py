@@ -20,7 +20,13 @@ from fomc_qa.answering.reasons import gives_the_deciders_reason, states_the_deci
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.lexicon import BALANCE_SHEET
 from fomc_qa.question.subjects import Subjects
-from fomc_qa.retrieval.policy_discussion import CONSIDERS, DECIDED, WHAT_IT_WOULD_DO
+from fomc_qa.retrieval.policy_discussion import (
+    BALANCE_SHEET_JUDGED,
+    BALANCE_SHEET_WOULD_DO,
+    CONSIDERS,
+    DECIDED,
+    WHAT_IT_WOULD_DO,
+)
 from fomc_qa.text.sentences import DECISION, LEANS
 
 # What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
@@ -36,6 +42,8 @@ _STATEMENT_WORDS = re.compile(r"\b(?:post-?meeting|policy) statement\b|\bthe sta
 # a clause giving the reason inside the participants' judgement of the decision
 REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
                            r"|\bamid (?!th)", re.I)
+# ... or, of a balance-sheet decision, what they saw ("conditions indicated that it would soon be appropriate")
+_JUDGED_WITH_REASON = re.compile(rf"{REASON_CLAUSE.pattern}|\bindicated that\b|\bwarranted\b", re.I)
 
 
 @dataclass(frozen=True)
@@ -57,8 +65,9 @@ def follower(quotes: list[Quote], lead: Quote) -> Quote | None:
     nxt = quotes[at + 1] if at + 1 < len(quotes) else None
     if nxt is None:
         return None
-    if DECIDED.pattern.search(lead.text) and WHAT_IT_WOULD_DO.pattern.search(nxt.text) \
-            and nxt.label in ("", lead.label):
+    judged_and_would_do = ((DECIDED, WHAT_IT_WOULD_DO), (BALANCE_SHEET_JUDGED, BALANCE_SHEET_WOULD_DO))
+    if any(judged.pattern.search(lead.text) and would_do.pattern.search(nxt.text)
+           for judged, would_do in judged_and_would_do) and nxt.label in ("", lead.label):
         return nxt
     return nxt if nxt.marks == lead.marks and LEANS.match(nxt.text) else None
 
@@ -80,6 +89,16 @@ def _judged(asked: WhyAsked, q: Quote) -> bool:
     after = follower(asked.quotes, q) if q in asked.quotes else None
     return bool(REASON_CLAUSE.search(q.text)) or (after is not None
                                                   and bool(WHAT_IT_WOULD_DO.pattern.search(after.text)))
+
+
+def _balance_sheet_judged(asked: WhyAsked, q: Quote) -> bool:
+    """For a why of a balance-sheet decision, not the rate's: the participants' reason for it, what they said the
+    change would do or their judgement of it with its reason ("... the recent tightening in money market conditions
+    indicated that it would soon be appropriate to end balance sheet runoff")."""
+    if not asked.subjects.balance_sheet or asked.subjects.move or asked.dissent or not _minutes_asked(asked, q):
+        return False
+    return bool(BALANCE_SHEET_WOULD_DO.pattern.search(q.text)) or (
+        bool(BALANCE_SHEET_JUDGED.pattern.search(q.text)) and bool(_JUDGED_WITH_REASON.search(q.text)))
 
 
 def _considered(asked: WhyAsked, q: Quote) -> bool:
@@ -125,6 +144,13 @@ WHY_LEADS: tuple[LeadRule, ...] = (
               "percent, in light of the greater uncertainty."),
              (_VIEWS, "Participants noted that inflation remained elevated, reflecting supply and demand imbalances."),
              "Why did the June 2022 statement drop the line saying inflation would return to 2 percent?"),
+    LeadRule("balance sheet", _balance_sheet_judged, True,
+             ("FOMC minutes of March 19, 2025 (Participants' Views on Current Conditions and the Economic Outlook)",
+              "Some participants noted that a slower pace of runoff would also help guard against reserve scarcity "
+              "emerging with little advance notice during a period of potentially rapid increase in the TGA."),
+             ("FOMC minutes of March 19, 2025 (Participants' Views on Current Conditions and the Economic Outlook)",
+              "Almost all participants supported a slowing of the pace of runoff at this meeting."),
+             "Mar '25: why cut the monthly Treasury redemption cap to $5bn?"),
     LeadRule("judged", _judged, True,
              (_VIEWS, "Against this backdrop, and in consideration of the significant cumulative tightening, almost "
                       "all participants agreed that it was appropriate to raise the target range 75 basis points."),

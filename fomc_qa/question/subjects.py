@@ -45,9 +45,12 @@ class SubjectRule:
 
 _ANY_RATE = re.compile("|".join(f"(?:{rate.pattern})" for rate in (ADMINISTERED, *RATES.values())), re.I)
 # a size asked is a rate move's unless the balance sheet follows in the same sentence ("by how much did participants
-# want to slow runoff?" asks the runoff's size)
-_MOVE = re.compile(rf"{MOVE.pattern}|(?:{SIZE.pattern})(?![^?.;]*(?:{BALANCE_SHEET.pattern}))|{POLICY_RATE.pattern}",
-                   re.I)
+# want to slow runoff?" asks the runoff's size); a move verb whose object is the balance sheet ("cut the monthly
+# Treasury redemption cap", "the decision to end runoff", "reduce the pace of asset purchases") moves no rate
+_BALANCE_SHEET_OBJECT = (rf"(?!\s+(?:(?!and\b|or\b|rates?\b|the target\b)[\w$'’-]+\s+){{0,4}}?"
+                         rf"(?:{BALANCE_SHEET.pattern}|caps?\b))")
+_MOVE = re.compile(rf"{MOVE.pattern}{_BALANCE_SHEET_OBJECT}|(?:{SIZE.pattern})(?![^?.;]*(?:{BALANCE_SHEET.pattern}))"
+                   rf"|{POLICY_RATE.pattern}", re.I)
 
 # In the order compose ranks the sections the speakers name (the staff's before the manager's).
 SUBJECT_RULES: tuple[SubjectRule, ...] = (
@@ -78,7 +81,9 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
     SubjectRule("move", _MOVE, ("What drove the 75 basis point hike?", "Why did the Fed hold in July 2024?",
                                 "How big was the June 2022 move?"),
                 ("Who dissented in December 2024?", "What did the staff see as the risks to inflation?",
-                 "March 2024 balance sheet discussion: by how much did participants want to slow runoff?")),
+                 "March 2024 balance sheet discussion: by how much did participants want to slow runoff?",
+                 "Mar '25: why cut the monthly Treasury redemption cap to $5bn?",
+                 "Why did the Committee decide to end runoff on December 1?")),
     SubjectRule("markets", re.compile(r"\bmarkets?\b|\bsurvey\w*|\bpric(?:ed|ing)\b|\bdealers?\b|\brespondents?\b"
                                       r"|\byields?\b|\bfutures\b|\bforward curve\b|\binvestors?\b", re.I),
                 ("What did markets expect for the June 2022 decision?", "What did the Desk survey show?"),

@@ -71,9 +71,10 @@ def opens_policy_discussion(text: str) -> bool:
 # The participants' judgement of the decision: its majority (all, most, a majority; not "a couple of participants")
 # found a move of the target range appropriate, or supported it.
 DECIDED = OpenerRule(
-    _rx(r"(?:^|,\s*)(?:(?:all|almost all|nearly all|virtually all|most|(?:a|the) (?:substantial |large |clear |vast )?"
-        r"majority of)\s+)?participants\b[^.]{0,80}?\b(?:(?:agreed|judged|viewed|concurred|saw|considered|observed)\b"
-        r"[^.]{0,200}?\b(?:appropriate|acceptable|warranted)\b[^.]{0,80}?|(?:supported|favou?red)\s+)"
+    _rx(r"(?:^|,\s*)(?:(?:all|almost all|nearly all|virtually all|most|many|(?:a|the) (?:substantial |large |clear "
+        r"|vast )?majority of)\s+)?participants\b[^.]{0,80}?\b(?:(?:agreed|judged|viewed|concurred|saw|considered"
+        r"|observed)\b[^.]{0,200}?\b(?:appropriate|acceptable|warranted)\b[^.]{0,80}?|(?:supported|favou?red"
+        r"|(?:were|was) in favou?r of)\s+)"
         r"\b(?:to\s+)?(?:rais|lower|maintain|keep|leav|reduc|increas|mov|hold)\w*\s+the\s+target\s+range\b"),
     ("In support of the Committee's goals, all participants viewed it as appropriate to lower the target range for the "
      "federal funds rate by 25 basis points to 4-1/2 to 4-3/4 percent.",
@@ -86,7 +87,10 @@ DECIDED = OpenerRule(
      "All participants judged that, in light of current economic conditions and their implications for the outlook "
      "for employment and inflation, as well as the balance of risks, it was appropriate to maintain the target range.",
      "The vast majority of participants viewed it as appropriate to lower the target range for the federal funds rate "
-     "by 25 basis points to 4-1/4 to 4-1/2 percent."),
+     "by 25 basis points to 4-1/4 to 4-1/2 percent.",
+     "Against this backdrop, many participants were in favor of lowering the target range for the federal funds rate "
+     "at this meeting, some supported such a decision but could have also supported maintaining the level of the "
+     "target range, and several were against lowering the target range."),
     ("Participants judged that it was appropriate to continue the process of reducing the Federal Reserve's securities "
      "holdings.",
      "A couple of participants indicated that they favored leaving the target range for the federal funds rate "
@@ -107,7 +111,7 @@ _THE_ACTION = (r"(?:\b(?:this|such an?|that|the|these|a)\s+(?:further\s+)?(?:pol
 WHAT_IT_WOULD_DO = OpenerRule(
     _rx(r"^(?!(?:a few|a couple|one|some|several|a number|two|three|four)\b)(?![^.]*\bsecurities holdings\b)"
         rf"[^.]{{0,100}}?{_THE_ACTION}[^.]{{0,160}}?\b(?:would|will|should|could|was supported by|was another step"
-        r"|reflected)\b"),
+        r"|reflected|was appropriate because|(?:these|those) participants pointed to)\b"),
     ("Participants noted that this action would put the stance of monetary policy further into restrictive territory, "
      "consistent with reducing demand-supply imbalances in the economy and helping to restore price stability.",
      "Participants observed that such a further recalibration of the monetary policy stance would help maintain the "
@@ -125,7 +129,11 @@ WHAT_IT_WOULD_DO = OpenerRule(
      "shift in the balance of risks.",
      "Keeping the target range at the ELB would continue to provide support to the economy.",
      "Participants observed that the policy rate hike at this meeting was another step toward making the Committee's "
-     "monetary policy stance sufficiently restrictive."),
+     "monetary policy stance sufficiently restrictive.",
+     "Those who favored or could have supported a lowering of the target range generally observed that such a "
+     "decision was appropriate because downside risks to employment had increased in recent months.",
+     "In discussing the reasons for such a decision, these participants pointed to a likely decline in economic "
+     "activity in the near term."),
     ("Participants judged that it was appropriate to continue the process of reducing the Federal Reserve's securities "
      "holdings.",
      "Many participants noted that the Committee would be well positioned to respond to risks to the outlook.",
@@ -155,3 +163,71 @@ SIDE_DECISION = OpenerRule(
     ("Participants judged that it would be appropriate to slow the pace of decline of the Federal Reserve's "
      "securities holdings.",
      "The Committee will continue to reduce its holdings of Treasury securities and agency debt."))
+
+
+# What a balance-sheet decision acts on: the runoff, the holdings, the purchases, the caps, reinvestments, bills, RMPs.
+_HOLDINGS = (r"(?:runoff|securities holdings|(?:net )?(?:asset )?purchases|redemption caps?|reinvest\w*|Treasury bills"
+             r"|RMPs|reserve management purchases|balance sheet)")
+# The participants' judgement of a balance-sheet decision: their majority (not "a few", "several") supported a change
+# to the runoff or the purchases, or judged it appropriate; not the securities decision that only goes on
+# (`SIDE_DECISION`). Its reason is often in the sentence (`in light of ...`) or the one before it (`Accordingly, ...`).
+BALANCE_SHEET_JUDGED = OpenerRule(
+    _rx(r"(?:^|,\s*)(?!(?:a few|a couple|one|some|several|a number|two|three|four|various)\b)"
+        r"(?:(?:all|almost all|nearly all|virtually all|most|many|(?:a|the) (?:substantial |large |clear |vast )?"
+        r"majority of)\s+)?participants\b(?:\s+\w+)?\s+"
+        r"(?:(?:supported|expressed support for|favou?red|were in favou?r of)\b"
+        r"|(?:agreed|judged|assessed|noted|viewed|concurred|continued to judge)\b(?=[^.]{0,200}?\b(?:appropriate"
+        r"|warranted|prudent|no longer necessary|should be concluded)\b))"
+        r"(?![^.]*\bcontinu\w* (?:the process of )?reducing (?:the size of )?(?:the Federal Reserve's|its) "
+        r"(?:securities holdings|balance sheet)\b)(?=[^.]{0,300}?" + _HOLDINGS + ")"),
+    ("Almost all participants supported a slowing of the pace of runoff at this meeting.",
+     "Almost all participants expressed support for the decision to begin to slow the pace of decline of the Federal "
+     "Reserve's securities holdings in June by reducing the monthly redemption cap on Treasury securities.",
+     "Participants agreed that the recent tightening in money market conditions indicated that it would soon be "
+     "appropriate to end balance sheet runoff.",
+     "In light of their assessment that reserve balances had reached or were approaching ample levels, almost all "
+     "participants noted that it was appropriate to conclude the reduction in the Committee's aggregate securities "
+     "holdings on December 1 or that they could support such a decision.",
+     "Accordingly, participants assessed that it was appropriate to begin RMPs and initiate purchases of shorter-term "
+     "Treasury securities to maintain an ample supply of reserves over time.",
+     "Participants agreed that recent money market conditions pointed to reserves being within the ample range and "
+     "that beginning RMPs would be prudent to maintain a supply of ample reserves.",
+     "In light of elevated inflation pressures and the strong labor market, participants continued to judge that the "
+     "Committee's net asset purchases should be concluded soon."),
+    ("All participants judged it appropriate to continue the process of reducing the Federal Reserve's securities "
+     "holdings.",
+     "Several participants did not see a compelling case for slowing the pace of runoff at this meeting.",
+     "A few participants indicated that they could have supported a continuation of the current pace of balance sheet "
+     "runoff at this time.",
+     "Almost all participants agreed that it was appropriate to raise the target range for the federal funds rate.",
+     "Participants agreed that their discussions at this meeting would help inform the Committee's future decisions "
+     "regarding how and when to slow the pace of runoff.",
+     "All participants judged that it was appropriate to continue the process of reducing the size of the Federal "
+     "Reserve's balance sheet, as described in the Plans."))
+# ... and what the change would do ("Some participants noted that a slower pace of runoff would also help guard against
+# reserve scarcity ..."): the reason, often held by some participants, not their majority, unlike the rate's.
+BALANCE_SHEET_WOULD_DO = OpenerRule(
+    _rx(r"^(?!(?:a few|a couple|one|two|three|rather|however|but|instead)\b)"
+        r"(?![^.]*\b(?:did not|not see|could have supported|manager|staff|rate increases|target range|policy rate)\b)"
+        r"[^.]{0,120}?"
+        r"\b(?:slowing|a slower pace|ending|stopping|concluding|reducing the pace|a (?:larger|greater) share"
+        r"|RMPs|tapering|monthly caps)\b[^.]{0,120}?\b(?:would|could)\s+(?:also\s+)?(?:help|reduce|provide|allow"
+        r"|facilitate|guard|ensure|smooth|increase)\b"),
+    ("Some participants noted that a slower pace of runoff would also help guard against reserve scarcity emerging "
+     "with little advance notice during a period of potentially rapid increase in the TGA.",
+     "Some participants commented that slowing the pace of balance sheet runoff would help facilitate a smooth "
+     "transition from abundant to ample reserve balances.",
+     "Many participants indicated that a greater share of Treasury bills could provide the Federal Reserve with more "
+     "flexibility to accommodate changes in the demand for reserves.",
+     "Many participants also judged that monthly caps on the runoff of securities could help ensure that the pace of "
+     "runoff would be measured and predictable."),
+    ("Several participants did not see a compelling case for slowing the pace of runoff at this meeting.",
+     "A few participants noted that slowing the pace of runoff could reduce the availability of short-term Treasury "
+     "securities.",
+     "Participants noted that this action would put the stance of monetary policy further into restrictive territory.",
+     "Almost all participants observed that slowing the pace of rate increases at the current juncture would allow for "
+     "appropriate risk management.",
+     "The manager noted that either pausing or sufficiently slowing runoff would provide meaningful insurance against "
+     "that possibility.",
+     "Rather, a slower pace of runoff would facilitate ongoing declines in securities holdings consistent with "
+     "reaching ample reserves."))

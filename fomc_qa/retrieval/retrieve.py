@@ -31,6 +31,9 @@ from fomc_qa.text.names import mentions
 RRF_K = 60  # the constant of Cormack et al.; flat enough that both lists matter
 REASON_SECTIONS = ("committee policy action", "participants' views")
 DISCUSSION_SECTION = "participants' views"
+# A balance-sheet decision's reasons may be a section of their own ("Special Topic: Balance Sheet Issues", October and
+# December 2025; "Plans for Reducing the Size of the Balance Sheet", March 2022).
+BALANCE_SHEET_SECTION = "balance sheet"
 # A dissenter's reasons, an administered rate's, the balance sheet's: paragraphs of their own, found by the search.
 FOLLOWING_MEETING_DAYS = 60  # scheduled FOMC meetings are at most about seven weeks apart
 # Actions taken between meetings (notation votes) are recorded in the next meeting's minutes.
@@ -242,15 +245,21 @@ class Retriever:
             return None  # "how did the statement justify it?" asks the statement
         one_named = flt is not None and flt.meetings is not None and len(flt.meetings) == 1
         if analysis.record.policy is None and not (one_named and flt.sections is None
-                                               and analysis.subjects.move):
+                                               and (analysis.subjects.move or analysis.subjects.balance_sheet)):
             return None  # a why the record does not read asks one meeting's decision when it names it and a move
+            # (or a balance-sheet decision: "Mar '25: why cut the monthly Treasury redemption cap?")
         meetings = {self.corpus.table.meeting_date[row] for row in evidence}
         if len(meetings) != 1 and one_named:
             meetings = set(flt.meetings)
         if len(meetings) != 1:
             return None
         titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in meetings))
-        sections = frozenset(t for t in titles if any(marker in t.lower() for marker in REASON_SECTIONS))
+        markers = REASON_SECTIONS
+        if analysis.subjects.balance_sheet:  # its own section, and without the rate's, only the deciders' views:
+            # the policy action states the decision and the directive, which other passes find
+            rate_too = analysis.subjects.move or analysis.subjects.dissent
+            markers = (REASON_SECTIONS if rate_too else (DISCUSSION_SECTION,)) + (BALANCE_SHEET_SECTION,)
+        sections = frozenset(t for t in titles if any(marker in t.lower() for marker in markers))
         if not sections:
             return None
         return QueryFilter(meetings=frozenset(meetings), doc_types=frozenset({"minutes"}), sections=sections)

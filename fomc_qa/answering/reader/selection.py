@@ -25,7 +25,15 @@ from fomc_qa.answering.reader.sources import meeting_of, spelled_header
 from fomc_qa.answering.reader.terms import normalize
 from fomc_qa.question.dates import asks_for_first, parse_filter, reference_dates
 from fomc_qa.question.lexicon import WHY
-from fomc_qa.retrieval.policy_discussion import DECIDED, SIDE_DECISION, WHAT_IT_WOULD_DO
+from fomc_qa.question.subjects import subjects_of
+from fomc_qa.retrieval.policy_discussion import (
+    BALANCE_SHEET_JUDGED,
+    BALANCE_SHEET_WOULD_DO,
+    DECIDED,
+    SIDE_DECISION,
+    WHAT_IT_WOULD_DO,
+    OpenerRule,
+)
 from fomc_qa.text.names import asked_part, mentions, spelled_acronyms, titled_names, topic_names
 from fomc_qa.text.sentences import LEANS, OPENS_ON_THE_LAST
 
@@ -120,7 +128,10 @@ def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences
     _add_near_best(picks, max(cfg.support_threshold, best.score - typed - margin), top_passages)
     _add_followers(picks, best.score - cfg.follow_margin)
     if WHY.search(question):
-        _add_policy_reasons(picks)
+        if asks_balance_sheet_reasons(question):
+            _add_balance_sheet_reasons(picks)
+        else:
+            _add_policy_reasons(picks)
     _add_antecedents(picks)
 
 
@@ -328,6 +339,37 @@ def _add_policy_reasons(picks: _Picks) -> None:
     block = [j] if nxt is None else [j, nxt]
     at = 0 if picks.rows and picks.rows[0] == j else 1
     picks.rows = [k for k in picks.rows if k not in block]
+    picks.rows[at:at] = block
+
+
+def asks_balance_sheet_reasons(question: str) -> bool:
+    """A why of a balance-sheet decision and not of a rate move or a dissent ("Mar '25: why cut the monthly Treasury
+    redemption cap?"): its reasons are the participants' own, not their judgement of the target range."""
+    subjects = subjects_of(question)
+    return subjects.balance_sheet and not (subjects.move or subjects.dissent)
+
+
+def _add_balance_sheet_reasons(picks: _Picks) -> None:
+    """For a why of a balance-sheet decision: the participants' judgement of it (`BALANCE_SHEET_JUDGED`, the
+    best-supported) and what they said the change would do (`BALANCE_SHEET_WOULD_DO`, the best two), right after the
+    answer's first sentence, as `_add_policy_reasons` does for the rate's."""
+    scored = picks.scored
+
+    def best(rule: OpenerRule, n: int) -> list[int]:
+        found = [j for j, c in enumerate(scored) if c.passage.is_minutes and rule.pattern.search(c.text)]
+        found.sort(key=lambda k: (-round(scored[k].score, 3), k))
+        chosen: list[int] = []
+        for k in found:  # of a sentence quoted twice (chunks overlap by a sentence), one copy
+            if all(normalize(scored[k].text) != normalize(scored[c].text) for c in chosen):
+                chosen.append(k)
+        return chosen[:n]
+
+    block = best(BALANCE_SHEET_JUDGED, 1) + best(BALANCE_SHEET_WOULD_DO, 2)
+    if not block:
+        return
+    at = 0 if picks.rows and picks.rows[0] in block else 1
+    picks.rows = [k for k in picks.rows if k not in block and not any(
+        normalize(scored[k].text) == normalize(scored[b].text) for b in block)]
     picks.rows[at:at] = block
 
 
