@@ -413,3 +413,21 @@ def test_a_part_of_a_month_narrows_its_meetings_by_day():
     assert parse_filter("What did the FOMC do in March 2020?", meetings).meetings == {
         dt.date(2020, 3, 3), dt.date(2020, 3, 15), dt.date(2020, 3, 23)}  # near miss: the whole month
     assert parse_filter("What did the late-January 2023 meeting decide?", meetings).meetings == {dt.date(2023, 2, 1)}
+
+
+def test_a_why_of_a_balance_sheet_decision_searches_the_deciders_views_and_the_balance_sheet_section(retriever):
+    """October 2025: why runoff ends is in the participants' views and the special topic on the balance sheet; the
+    policy action states the decision and the directive (other passes find them). A why of the rate's move keeps the
+    policy action and has no balance-sheet section (the near miss)."""
+    def reason_sections(question: str) -> frozenset[str]:
+        analysis = retriever.analyze(question)
+        flt = retriever._filter(analysis)
+        found = retriever._reasons(analysis, flt, retriever._record_evidence(analysis))
+        assert found is not None, question
+        return found.sections
+
+    runoff = reason_sections("Why did the Committee decide in October 2025 to end balance sheet runoff?")
+    assert "Special Topic: Balance Sheet Issues" in runoff and "Committee Policy Actions" not in runoff, runoff
+    assert any("Participants' Views" in s for s in runoff), runoff
+    cut = reason_sections("Why did the Committee cut rates in October 2025?")
+    assert "Committee Policy Actions" in cut and "Special Topic: Balance Sheet Issues" not in cut, cut
