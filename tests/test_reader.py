@@ -746,3 +746,32 @@ def test_a_why_of_a_balance_sheet_decision_quotes_the_participants_reasons_not_t
     assert rate not in texts and against not in texts[:3], texts
     held = [q.text for q in read("Mar '25: why did the Committee hold rates?", passages, embedder)]
     assert rate in held and guard not in held[:2], held
+
+
+def test_a_why_of_two_decisions_quotes_the_rates_reasons_then_the_balance_sheets(embedder):
+    """October 2025: "why cut, and why end runoff?" asks two decisions' reasons: the participants' judgement of the
+    cut with what it would do, then their judgement of ending runoff (each worded unlike its part). Near miss: a why of
+    the cut alone does not bring the runoff's."""
+    section = "Participants' Views on Current Conditions and the Economic Outlook"
+    cut = ("Against this backdrop, many participants were in favor of lowering the target range for the federal funds "
+           "rate at this meeting.")
+    because = ("Those who favored a lowering of the target range generally observed that such a decision was "
+               "appropriate because downside risks to employment had increased in recent months.")
+    runoff = ("In light of their assessment that reserve balances had reached or were approaching ample levels, almost "
+              "all participants noted that it was appropriate to conclude the reduction in the Committee's aggregate "
+              "securities holdings on December 1.")
+    passages = [
+        replace(headed(1, "FOMC Statement, 2025-10-29", "The Committee decided to lower the target range for the "
+                       "federal funds rate by 1/4 percentage point to 3-3/4 to 4 percent and to conclude the "
+                       "reduction of its aggregate securities holdings on December 1."),
+                chunk_id="statement-2025-10-29#000"),
+        replace(headed(2, f"FOMC Minutes, 2025-10-29, {section}", f"Participants noted that inflation had moved up. "
+                       f"{cut} {because} {runoff}"), chunk_id="minutes-2025-10-29#030"),
+    ]
+    texts = [q.text for q in read("Oct 2025: why cut another 25bp, and why end balance sheet runoff on December 1?",
+                                  passages, embedder)]
+    assert cut in texts and because in texts and runoff in texts, texts
+    assert texts.index(cut) < texts.index(because) < texts.index(runoff), texts
+    alone = [q.text for q in read("Oct 2025: why cut another 25bp?", passages, embedder)]
+    assert cut in alone and because in alone, alone
+    assert runoff not in alone or alone.index(runoff) > alone.index(because), alone

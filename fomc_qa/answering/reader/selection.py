@@ -24,6 +24,7 @@ from fomc_qa.answering.reader.scoring import Embedder, Sentences, sentence_table
 from fomc_qa.answering.reader.sources import meeting_of, spelled_header
 from fomc_qa.answering.reader.terms import normalize
 from fomc_qa.question.dates import asks_for_first, parse_filter, reference_dates
+from fomc_qa.question.facets import question_facets
 from fomc_qa.question.lexicon import WHY
 from fomc_qa.question.subjects import subjects_of
 from fomc_qa.retrieval.policy_discussion import (
@@ -127,11 +128,11 @@ def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences
         picks.max_sentences += cfg.discussion_extra
     _add_near_best(picks, max(cfg.support_threshold, best.score - typed - margin), top_passages)
     _add_followers(picks, best.score - cfg.follow_margin)
-    if WHY.search(question):
-        if asks_balance_sheet_reasons(question):
-            _add_balance_sheet_reasons(picks)
-        else:
-            _add_policy_reasons(picks)
+    rate_why, balance_sheet_why = reasons_asked(question)
+    if rate_why:
+        _add_policy_reasons(picks)
+    if balance_sheet_why:  # after the rate's reasons when both are asked ("why cut, and why end runoff?")
+        _add_balance_sheet_reasons(picks, after=_policy_reasons_end(picks) if rate_why else 1)
     _add_antecedents(picks)
 
 
@@ -346,13 +347,36 @@ def asks_balance_sheet_reasons(question: str) -> bool:
     """A why of a balance-sheet decision and not of a rate move or a dissent ("Mar '25: why cut the monthly Treasury
     redemption cap?"): its reasons are the participants' own, not their judgement of the target range."""
     subjects = subjects_of(question)
-    return subjects.balance_sheet and not (subjects.move or subjects.dissent)
+    return bool(WHY.search(question)) and subjects.balance_sheet and not (subjects.move or subjects.dissent)
 
 
-def _add_balance_sheet_reasons(picks: _Picks) -> None:
+def reasons_asked(question: str) -> tuple[bool, bool]:
+    """Whose reasons a why asks for, by its parts: the rate decision's, a balance-sheet decision's, or both ("Oct
+    2025: why cut another 25bp, and why end balance sheet runoff on December 1?")."""
+    if not WHY.search(question):
+        return False, False
+    parts = [p for p in question_facets(question) if WHY.search(p)] or [question]
+    balance_sheet = [asks_balance_sheet_reasons(p) for p in parts]
+    if asks_balance_sheet_reasons(question) and len(parts) == 1:
+        return False, True
+    return not all(balance_sheet), any(balance_sheet)
+
+
+def _policy_reasons_end(picks: _Picks) -> int:
+    """The place after the rate's reasons `_add_policy_reasons` put after the first sentence (the next place when
+    there are none)."""
+    scored, at = picks.scored, 1
+    while at < len(picks.rows) and scored[picks.rows[at]].passage.is_minutes and (
+            DECIDED.pattern.search(scored[picks.rows[at]].text) or WHAT_IT_WOULD_DO.pattern.search(
+                scored[picks.rows[at]].text)):
+        at += 1
+    return at
+
+
+def _add_balance_sheet_reasons(picks: _Picks, after: int = 1) -> None:
     """For a why of a balance-sheet decision: the participants' judgement of it (`BALANCE_SHEET_JUDGED`, the
-    best-supported) and what they said the change would do (`BALANCE_SHEET_WOULD_DO`, the best two), right after the
-    answer's first sentence, as `_add_policy_reasons` does for the rate's."""
+    best-supported) and what they said the change would do (`BALANCE_SHEET_WOULD_DO`, the best two), at place `after`
+    (right after the answer's first sentence), as `_add_policy_reasons` does for the rate's."""
     scored = picks.scored
 
     def best(rule: OpenerRule, n: int) -> list[int]:
@@ -367,9 +391,11 @@ def _add_balance_sheet_reasons(picks: _Picks) -> None:
     block = best(BALANCE_SHEET_JUDGED, 1) + best(BALANCE_SHEET_WOULD_DO, 2)
     if not block:
         return
-    at = 0 if picks.rows and picks.rows[0] in block else 1
+    at = 0 if picks.rows and picks.rows[0] in block else after
+    before = picks.rows[:at]
     picks.rows = [k for k in picks.rows if k not in block and not any(
         normalize(scored[k].text) == normalize(scored[b].text) for b in block)]
+    at = len([k for k in picks.rows if k in before])
     picks.rows[at:at] = block
 
 
