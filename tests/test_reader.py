@@ -27,8 +27,8 @@ from fomc_qa.answering.reader import (
 )
 from fomc_qa.answering.reader.answer_types import PERSON, QUANTITY, asked_kinds
 from fomc_qa.answering.reader.scoring import BOILERPLATE
-from fomc_qa.answering.reader.selection import unsupported_specifics
 from fomc_qa.answering.reader.sources import section_of
+from fomc_qa.answering.reader.specifics import unsupported_specifics
 from fomc_qa.answering.reader.terms import content_terms
 from fomc_qa.index.embed import get_encoder
 from fomc_qa.question.facets import facet_query, question_facets, question_names
