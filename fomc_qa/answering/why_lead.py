@@ -95,7 +95,7 @@ def _balance_sheet_judged(asked: WhyAsked, q: Quote) -> bool:
     """For a why of a balance-sheet decision, not the rate's: the participants' reason for it, what they said the
     change would do or their judgement of it with its reason ("... the recent tightening in money market conditions
     indicated that it would soon be appropriate to end balance sheet runoff")."""
-    if not asked.subjects.balance_sheet or asked.subjects.move or asked.dissent or not _minutes_asked(asked, q):
+    if not asked.subjects.balance_sheet_decision or asked.dissent or not _minutes_asked(asked, q):
         return False
     return bool(BALANCE_SHEET_WOULD_DO.pattern.search(q.text)) or (
         bool(BALANCE_SHEET_JUDGED.pattern.search(q.text)) and bool(_JUDGED_WITH_REASON.search(q.text)))

@@ -148,6 +148,13 @@ class Subjects:
     wording: bool = False  # the statement's wording edited (a phrase dropped, added, replaced)
     words: frozenset[str] = frozenset()  # its words as typed, for a name an answer's quote gives ("Bowman")
 
+    @property
+    def balance_sheet_decision(self) -> bool:
+        """A balance-sheet decision asked about, not beside a rate move or a dissent ("Mar '25: why cut the monthly
+        Treasury redemption cap?"): its reasons are the participants' own (retrieval, the reader and the why lead
+        read this)."""
+        return self.balance_sheet and not (self.move or self.dissent)
+
 
 def subjects_of(text: str) -> Subjects:
     """The subjects of a question (or a part), by SUBJECT_RULES."""

@@ -246,8 +246,9 @@ class Retriever:
         one_named = flt is not None and flt.meetings is not None and len(flt.meetings) == 1
         if analysis.record.policy is None and not (one_named and flt.sections is None
                                                and (analysis.subjects.move or analysis.subjects.balance_sheet)):
-            return None  # a why the record does not read asks one meeting's decision when it names it and a move
-            # (or a balance-sheet decision: "Mar '25: why cut the monthly Treasury redemption cap?")
+            # a why the record does not read asks one meeting's decision when it names it and a move or a
+            # balance-sheet decision ("Mar '25: why cut the monthly Treasury redemption cap?")
+            return None
         meetings = {self.corpus.table.meeting_date[row] for row in evidence}
         if len(meetings) != 1 and one_named:
             meetings = set(flt.meetings)
@@ -255,10 +256,10 @@ class Retriever:
             return None
         titles = set().union(*(self.corpus.minutes_sections.get(m, set()) for m in meetings))
         markers = REASON_SECTIONS
-        if analysis.subjects.balance_sheet:  # its own section, and without the rate's, only the deciders' views:
-            # the policy action states the decision and the directive, which other passes find
-            rate_too = analysis.subjects.move or analysis.subjects.dissent
-            markers = (REASON_SECTIONS if rate_too else (DISCUSSION_SECTION,)) + (BALANCE_SHEET_SECTION,)
+        if analysis.subjects.balance_sheet:  # its own section, and alone (no rate move, no dissent) only the
+            # deciders' views: the policy action states the decision and the directive, which other passes find
+            own = analysis.subjects.balance_sheet_decision
+            markers = ((DISCUSSION_SECTION,) if own else REASON_SECTIONS) + (BALANCE_SHEET_SECTION,)
         sections = frozenset(t for t in titles if any(marker in t.lower() for marker in markers))
         if not sections:
             return None

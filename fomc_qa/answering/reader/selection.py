@@ -130,10 +130,9 @@ def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences
     _add_near_best(picks, max(cfg.support_threshold, best.score - typed - margin), top_passages)
     _add_followers(picks, best.score - cfg.follow_margin)
     rate_why, balance_sheet_why = reasons_asked(question)
-    if rate_why:
-        _add_policy_reasons(picks)
+    after = _add_policy_reasons(picks) if rate_why else 1
     if balance_sheet_why:  # after the rate's reasons when both are asked ("why cut, and why end runoff?")
-        _add_balance_sheet_reasons(picks, after=_policy_reasons_end(picks) if rate_why else 1)
+        _add_balance_sheet_reasons(picks, after)
     _add_antecedents(picks)
 
 
@@ -319,15 +318,16 @@ def _judged_why(question: str, sentences: Sentences) -> bool:
     return bool(WHY.search(question)) and any(p.is_minutes and DECIDED.pattern.search(s) for p, _, s in sentences.rows)
 
 
-def _add_policy_reasons(picks: _Picks) -> None:
+def _add_policy_reasons(picks: _Picks) -> int:
     """For a why: the participants' judgement of the decision in the minutes' policy discussion (`DECIDED`, the
     best-supported one) and, when it goes on to say what the action would do (`WHAT_IT_WOULD_DO`, in the same paragraph
     or at the start of the next chunk), that sentence, right after the answer's first sentence: the reasons are worded
-    unlike the question ("Jul 23 hike - rationale?"), so the support scores rank them low."""
+    unlike the question ("Jul 23 hike - rationale?"), so the support scores rank them low. Returns the place after
+    them (after the first sentence when there are none)."""
     scored = picks.scored
     decided = [j for j, c in enumerate(scored) if c.passage.is_minutes and DECIDED.pattern.search(c.text)]
     if not decided:
-        return
+        return 1
     def says_what_it_would_do(k: int) -> int | None:
         nxt = _in_paragraph(scored, k, 1)
         nxt = nxt if nxt is not None else _next_chunk_opening(scored, k)
@@ -342,13 +342,13 @@ def _add_policy_reasons(picks: _Picks) -> None:
     at = 0 if picks.rows and picks.rows[0] == j else 1
     picks.rows = [k for k in picks.rows if k not in block]
     picks.rows[at:at] = block
+    return at + len(block)
 
 
 def asks_balance_sheet_reasons(question: str) -> bool:
     """A why of a balance-sheet decision and not of a rate move or a dissent ("Mar '25: why cut the monthly Treasury
     redemption cap?"): its reasons are the participants' own, not their judgement of the target range."""
-    subjects = subjects_of(question)
-    return bool(WHY.search(question)) and subjects.balance_sheet and not (subjects.move or subjects.dissent)
+    return bool(WHY.search(question)) and subjects_of(question).balance_sheet_decision
 
 
 def reasons_asked(question: str) -> tuple[bool, bool]:
@@ -363,18 +363,7 @@ def reasons_asked(question: str) -> tuple[bool, bool]:
     return not all(balance_sheet), any(balance_sheet)
 
 
-def _policy_reasons_end(picks: _Picks) -> int:
-    """The place after the rate's reasons `_add_policy_reasons` put after the first sentence (the next place when
-    there are none)."""
-    scored, at = picks.scored, 1
-    while at < len(picks.rows) and scored[picks.rows[at]].passage.is_minutes and (
-            DECIDED.pattern.search(scored[picks.rows[at]].text) or WHAT_IT_WOULD_DO.pattern.search(
-                scored[picks.rows[at]].text)):
-        at += 1
-    return at
-
-
-def _add_balance_sheet_reasons(picks: _Picks, after: int = 1) -> None:
+def _add_balance_sheet_reasons(picks: _Picks, after: int) -> None:
     """For a why of a balance-sheet decision: the participants' judgement of it (`BALANCE_SHEET_JUDGED`, the
     best-supported) and what they said the change would do (`BALANCE_SHEET_WOULD_DO`, the best two), at place `after`
     (right after the answer's first sentence), as `_add_policy_reasons` does for the rate's."""
