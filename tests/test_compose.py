@@ -945,9 +945,11 @@ def test_a_part_asking_for_a_forecast_s_figure_is_answered_by_the_sentence_that_
 @pytest.mark.parametrize("rule", WHY_LEADS, ids=lambda r: r.name)
 def test_each_why_lead_rule_keeps_its_example_and_not_its_near_miss(rule):
     analysis = analyze(rule.asked)
-    asked = WhyAsked(analysis, [], analysis.subjects, False, frozenset({"minutes"}))
-    assert rule.keeps(asked, Quote(*rule.example, " [1]")), rule.example
-    assert not rule.keeps(asked, Quote(*rule.near_miss, " [1]")), rule.near_miss
+    before = [Quote(*rule.before, " [1]")] if rule.before else []
+    example, near_miss = Quote(*rule.example, " [1]"), Quote(*rule.near_miss, " [1]")
+    for quote, kept in ((example, True), (near_miss, False)):
+        asked = WhyAsked(analysis, [*before, quote], analysis.subjects, False, frozenset({"minutes"}))
+        assert rule.keeps(asked, quote) == kept, quote.text
 
 
 def test_a_quote_the_lead_says_already_goes_and_one_with_a_figure_of_its_own_stays():

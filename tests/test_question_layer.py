@@ -154,7 +154,11 @@ def test_rule_10_what_officials_said_outside_the_documents_is_declined_with_its_
     ("Did the Fed hold rates in June 2023?", "maintain"),
     ("Did they keep the range unchanged in May 2024?", "maintain"),
     ("Why did the Committee leave rates where they were in July 2024?", "maintain"),
+    ("What was the rationale for holding at 4-1/4 to 4-1/2 percent in June 2025?", "maintain"),
+    ("Why was the FOMC leaving the range unchanged through mid-2025?", "maintain"),
     # near misses: another verb with a particle, whose subject is not the Committee's rate
+    ("Did weak demand keep prices down in 2020, per the staff?", None),
+    ("What was the condition for keeping it up in the December 2020 statement?", None),
     ("Did hurricanes hold down the October 2024 jobs numbers, per the November 2024 minutes?", None),
     ("Did strikes hold back payrolls in October 2024?", None),
     ("Which concerns were left out of the December 2024 statement?", None),

@@ -91,6 +91,17 @@ def _judged(asked: WhyAsked, q: Quote) -> bool:
                                                   and bool(WHAT_IT_WOULD_DO.pattern.search(after.text)))
 
 
+def _would_do(asked: WhyAsked, q: Quote) -> bool:
+    """What the participants said the decision would do, right after their judgement of it in the answer, when that
+    judgement cannot lead ("Against this backdrop, all participants agreed ..." leans on the sentence before it)."""
+    if not WHAT_IT_WOULD_DO.pattern.search(q.text) or asked.dissent or not _minutes_asked(asked, q) \
+            or q not in asked.quotes:
+        return False
+    at = asked.quotes.index(q)
+    judged = asked.quotes[at - 1] if at else None
+    return judged is not None and judged.label == q.label and bool(DECIDED.pattern.search(judged.text))
+
+
 def _balance_sheet_judged(asked: WhyAsked, q: Quote) -> bool:
     """For a why of a balance-sheet decision, not the rate's: the participants' reason for it, what they said the
     change would do or their judgement of it with its reason ("... the recent tightening in money market conditions
@@ -132,6 +143,7 @@ class LeadRule:
     example: tuple[str, str]  # (label, text) of a quote it keeps, asked `asked`
     near_miss: tuple[str, str]
     asked: str = "Why did the FOMC raise rates in June 2022?"
+    before: tuple[str, str] | None = None  # (label, text) of the quote right before the example in the answer
 
 
 _VIEWS = "FOMC minutes of June 15, 2022 (Participants' Views on Current Conditions and the Economic Outlook)"
@@ -161,6 +173,12 @@ WHY_LEADS: tuple[LeadRule, ...] = (
                       "that the near-term inflation outlook had deteriorated."),
              (_STATEMENT, "In their consideration of the appropriate stance of monetary policy, participants "
                           "concurred that the near-term inflation outlook had deteriorated.")),
+    LeadRule("would do", _would_do, True,
+             (_VIEWS, "Participants observed that a slowing in the pace of rate increases at this meeting would better "
+                      "allow the Committee to assess the economy's progress."),
+             (_VIEWS, "Participants observed that the labor market would remain tight."),
+             before=(_VIEWS, "Against this backdrop, all participants agreed that it was appropriate to raise the "
+                             "target range for the federal funds rate 50 basis points at this meeting.")),
     LeadRule("named", _named, False,
              (_VIEWS, "Participants noted that inflation remained elevated, reflecting supply and demand imbalances."),
              (_STATEMENT, "Inflation remains elevated, reflecting supply and demand imbalances.")),

@@ -16,7 +16,7 @@ RAISE = rf"(?:rais\w*|hik\w*|increas\w*|tighten\w*|went up|go up|{LIFT_OFF}|rise
 LOWER = r"(?:cut\w*|lower\w*|reduc\w*|eas(?:e|ed|ing)|decreas\w*|went down|go down|fall|falls|fell|fallen|drop\w*)"
 
 # "hold down", "kept up", "left out" are other verbs ("Did hurricanes hold down the jobs numbers?"), not a hold
-HOLD = (r"(?:(?:hold|holds|held|kept|keep\w*|leave|left)(?!\s+(?:down|back|up|off|out)\b)"
+HOLD = (r"(?:(?:hold|holds|held|holding|kept|keep\w*|leave|left|leaving)(?!\s+(?:\w+\s+)?(?:down|back|up|off|out)\b)"
         r"|pause\w*|unchanged|maintain\w*|steady|skip\w*|on hold"
         r"|(?:stand|stands|stood|standing) pat|(?:stay|stays|stayed|staying) put|(?:sit|sits|sat|sitting) tight)")
 
@@ -159,7 +159,10 @@ HOLD_MEETINGS = re.compile(r"\b(?:hold|held|have|had)\s+(?:in|during|over|betwee
 WHY = re.compile(r"\bwhy\b|\breason(?:s|ing)?\b|\brationale\b|\bexplanations?\b|\bexplain\w*|\bon what basis\b"
                  r"|\bthinking behind\b|\bjustif\w*"
                  r"|\bwhat (?:prompted|led|drove|pushed|stopped|kept|held back|motivated|caused|was behind)\b"
-                 r"|\bgrounds\b|\bmotivat\w+|(?:\b(?:the|its|their)|['’]s) case for\b", _W)
+                 r"|\bgrounds\b|\bmotivat\w+|(?:\b(?:the|its|their)|['’]s) case for\b"
+                 r"|\btip(?:ped|s)? the (?:balance|scales)\b"
+                 r"|\bwhat (?:tipped|convinced|persuaded|made)\b(?= (?:the |its )?(?:fed|fomc|committee|policymakers"
+                 r"|officials|members|participants|majority)\b)", _W)
 
 OTHERS_VIEWS = re.compile(r"\b(?:participants?|members?|staff|minutes|dissent\w*|argu\w*|discuss\w*|desk|manager"
                            r"|survey\w*|respondents?)\b", _W)
