@@ -699,6 +699,43 @@ def test_a_why_steps_over_the_securities_decision_to_what_maintaining_the_range_
     # decision is stepped over
 
 
+def test_a_why_of_a_hold_judged_without_a_reason_quotes_what_the_committee_waits_for(embedder):
+    """June 2025: "All participants viewed it as appropriate to maintain the target range ..." gives no reason, and
+    "rationale for holding at 4-1/4 to 4-1/2 percent" shares few words with the paragraph that does ("... well
+    positioned to wait for more clarity ..."): a one-part why of the hold quotes it after the judgement. Near misses:
+    a judgement with a reason clause of its own, and a why of several parts (their places are the other parts')."""
+    section = "Participants' Views on Current Conditions and the Economic Outlook"
+    bare = ("All participants viewed it as appropriate to maintain the target range for the federal funds rate at "
+            "4-1/4 to 4-1/2 percent.")
+    reasoned = ("In light of elevated uncertainty, all participants viewed it as appropriate to maintain the target "
+                "range for the federal funds rate at 4-1/4 to 4-1/2 percent.")
+    waits = ("In considering the outlook for monetary policy, participants generally agreed that, with economic growth "
+             "and the labor market still solid, the Committee was well positioned to wait for more clarity on the "
+             "outlook for inflation and economic activity.")
+
+    def passages(judged: str) -> list:
+        return [
+            replace(headed(1, f"FOMC Minutes, 2025-06-18, {section}",
+                           f"Participants noted that inflation remained somewhat elevated. {judged} Participants judged "
+                           "it appropriate to continue the process of reducing the Federal Reserve's securities "
+                           "holdings."), chunk_id="minutes-2025-06-18#030"),
+            replace(headed(2, f"FOMC Minutes, 2025-06-18, {section}",
+                           f"{waits} Several participants noted that tariffs could push up prices for some time."),
+                    chunk_id="minutes-2025-06-18#031"),
+            replace(headed(3, "FOMC Statement, 2025-06-18", "The Committee decided to maintain the target range for "
+                           "the federal funds rate at 4-1/4 to 4-1/2 percent."), chunk_id="statement-2025-06-18#000"),
+        ]
+
+    question = "What was the rationale for holding at 4-1/4 to 4-1/2 percent in June 2025?"
+    texts = [q.text for q in read(question, passages(bare), embedder)]
+    assert bare in texts and waits in texts and texts.index(waits) == texts.index(bare) + 1, texts
+    texts = [q.text for q in read(question, passages(reasoned), embedder)]
+    assert waits not in texts or texts.index(waits) != texts.index(reasoned) + 1, texts
+    two_parts = "Why hold at 4-1/4 to 4-1/2 percent in June 2025, and what did participants say about tariffs?"
+    texts = [q.text for q in read(two_parts, passages(bare), embedder)]
+    assert waits not in texts or texts.index(waits) != texts.index(bare) + 1, texts
+
+
 def test_a_name_the_chosen_sentences_leave_out_brings_the_best_sentence_that_spells_it(embedder):
     """"... a quarter-point cut and an end date for QT": every best-supported sentence is about the cut, so without
     the sentence naming QT in the Committee's words the answer would quote no passage spelling the name, and decline."""

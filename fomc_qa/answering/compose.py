@@ -39,11 +39,11 @@ from fomc_qa.answering.reasons import (
     states_the_deciders_reason,
 )
 from fomc_qa.answering.telling import attributed, directive_told, evidence_lines, names_source, roll_call_told
-from fomc_qa.answering.why_lead import REASON_CLAUSE, WAITS_FOR, WhyAsked, follower, why_leads
+from fomc_qa.answering.why_lead import WhyAsked, follower, why_leads
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
-from fomc_qa.retrieval.policy_discussion import DECIDED, WHAT_IT_WOULD_DO
+from fomc_qa.retrieval.policy_discussion import DECIDED, REASON_CLAUSE, WAITS_FOR, WHAT_IT_WOULD_DO
 from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS, SETS_SCENE
 
 # Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead

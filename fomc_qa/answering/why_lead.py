@@ -25,23 +25,16 @@ from fomc_qa.retrieval.policy_discussion import (
     BALANCE_SHEET_WOULD_DO,
     CONSIDERS,
     DECIDED,
+    REASON_CLAUSE,
+    WAITS_FOR,
     WHAT_IT_WOULD_DO,
 )
 from fomc_qa.text.sentences import DECISION, LEANS
 
-# What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
-# until it has gained greater confidence ...", "they would want to see further progress on inflation"): a hold's
-# reason, from either document, first beside the record's "maintained the target range".
-WAITS_FOR = re.compile(r"\buntil (?:it|they) (?:has|have) gained\b|\bwell positioned to (?:wait|take time)\b"
-                       r"|\bwait for more clarity\b|\bwould want to see further progress\b"
-                       r"|\bneeded to provide greater confidence\b", re.I)
 # the statement's words spoken of in the minutes ("... to remove the reference to "transitory" factors ... in the
 # postmeeting statement", "the statement should be updated to reflect ...")
 _STATEMENT_WORDS = re.compile(r"\b(?:post-?meeting|policy) statement\b|\bthe statement\b|\breference to\b"
                               r"|\b(?:language|wording|phrase)\b", re.I)
-# a clause giving the reason inside the participants' judgement of the decision
-REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
-                           r"|\bamid (?!th)", re.I)
 # ... or, of a balance-sheet decision, what they saw ("conditions indicated that it would soon be appropriate")
 _JUDGED_WITH_REASON = re.compile(rf"{REASON_CLAUSE.pattern}|\bindicated that\b|\bwarranted\b", re.I)
 

@@ -147,6 +147,16 @@ WHAT_IT_WOULD_DO = OpenerRule(
 )
 
 
+# What the Committee waits for before its next move ("does not expect it will be appropriate to reduce the target range
+# until it has gained greater confidence ...", "they would want to see further progress on inflation"): a hold's
+# reason, from either document, first beside the record's "maintained the target range".
+WAITS_FOR = re.compile(r"\buntil (?:it|they) (?:has|have) gained\b|\bwell positioned to (?:wait|take time)\b"
+                       r"|\bwait for more clarity\b|\bwould want to see further progress\b"
+                       r"|\bneeded to provide greater confidence\b", re.IGNORECASE)
+# a clause giving the reason inside the participants' judgement of the decision
+REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
+                           r"|\bamid (?!th)", re.IGNORECASE)
+
 # The decision on the securities holdings that every meeting since 2022 takes beside the rate's ("Participants judged
 # that it was appropriate to continue the process of reducing the Federal Reserve's securities holdings"): no reason
 # for the rate decision a why asks about, and the sentence the reader steps over, after the participants' judgement,

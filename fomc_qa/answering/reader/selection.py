@@ -32,7 +32,9 @@ from fomc_qa.retrieval.policy_discussion import (
     BALANCE_SHEET_JUDGED,
     BALANCE_SHEET_WOULD_DO,
     DECIDED,
+    REASON_CLAUSE,
     SIDE_DECISION,
+    WAITS_FOR,
     WHAT_IT_WOULD_DO,
     OpenerRule,
 )
@@ -49,6 +51,8 @@ ANNOUNCES_LIST = re.compile(
     r"(?:concepts|options|approaches|factors|reasons|considerations|ways|elements|steps|changes|proposals|types"
     r"|kinds|categories|scenarios|alternatives|principles|issues|questions|topics|areas|tools|channels|measures"
     r"|risks|lessons|criteria|strategies|components)\b|:\s*$|^First,", re.I)
+# a judgement of keeping the target range where it was
+_HOLDS = re.compile(r"\b(?:maintain|keep|leave|hold)\w*\s+the\s+target\s+range\b", re.I)
 LIST_ITEM = re.compile(r"^(?:First|Second|Third|Fourth|Fifth|Sixth|Finally|Lastly|Next|Another|In addition)\b")
 
 
@@ -130,7 +134,7 @@ def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences
     _add_near_best(picks, max(cfg.support_threshold, best.score - typed - margin), top_passages)
     _add_followers(picks, best.score - cfg.follow_margin)
     rate_why, balance_sheet_why = reasons_asked(question)
-    after = _add_policy_reasons(picks) if rate_why else 1
+    after = _add_policy_reasons(picks, one_part=len(facets) <= 1) if rate_why else 1
     if balance_sheet_why:  # after the rate's reasons when both are asked ("why cut, and why end runoff?")
         _add_balance_sheet_reasons(picks, after)
     _add_antecedents(picks)
@@ -318,12 +322,13 @@ def _judged_why(question: str, sentences: Sentences) -> bool:
     return bool(WHY.search(question)) and any(p.is_minutes and DECIDED.pattern.search(s) for p, _, s in sentences.rows)
 
 
-def _add_policy_reasons(picks: _Picks) -> int:
+def _add_policy_reasons(picks: _Picks, one_part: bool = True) -> int:
     """For a why: the participants' judgement of the decision in the minutes' policy discussion (`DECIDED`, the
     best-supported one) and, when it goes on to say what the action would do (`WHAT_IT_WOULD_DO`, in the same paragraph
     or at the start of the next chunk), that sentence, right after the answer's first sentence: the reasons are worded
-    unlike the question ("Jul 23 hike - rationale?"), so the support scores rank them low. Returns the place after
-    them (after the first sentence when there are none)."""
+    unlike the question ("Jul 23 hike - rationale?"), so the support scores rank them low; of a one-part why, a
+    judgement of a hold with no reason of its own brings what the Committee waits for. Returns the place after them
+    (after the first sentence when there are none)."""
     scored = picks.scored
     decided = [j for j, c in enumerate(scored) if c.passage.is_minutes and DECIDED.pattern.search(c.text)]
     if not decided:
@@ -339,10 +344,21 @@ def _add_policy_reasons(picks: _Picks) -> int:
     j = max(decided, key=lambda k: (round(scored[k].score, 3), says_what_it_would_do(k) is not None, -k))
     nxt = says_what_it_would_do(j)
     block = [j] if nxt is None else [j, nxt]
+    if nxt is None and one_part and not REASON_CLAUSE.search(scored[j].text):  # other parts need the places
+        block = _bare_judgement_reasons(scored, j)
     at = 0 if picks.rows and picks.rows[0] == j else 1
     picks.rows = [k for k in picks.rows if k not in block]
     picks.rows[at:at] = block
     return at + len(block)
+
+
+def _bare_judgement_reasons(scored: list[Quote], j: int) -> list[int]:
+    """For the participants' judgement of a hold that gives no reason of its own (June 2025: "All participants viewed
+    it as appropriate to maintain the target range ..."), what the Committee waits for (`WAITS_FOR`: "... well
+    positioned to wait for more clarity ..."), the best-supported such minutes sentence, after it."""
+    waits = [k for k, c in enumerate(scored) if c.passage.is_minutes and WAITS_FOR.search(c.text) and k != j] \
+        if _HOLDS.search(scored[j].text) else []
+    return [j] if not waits else [j, max(waits, key=lambda k: (round(scored[k].score, 3), -k))]
 
 
 def asks_balance_sheet_reasons(question: str) -> bool:
