@@ -716,9 +716,9 @@ def test_a_why_of_a_hold_judged_without_a_reason_quotes_what_the_committee_waits
     def passages(judged: str) -> list:
         return [
             replace(headed(1, f"FOMC Minutes, 2025-06-18, {section}",
-                           f"Participants noted that inflation remained somewhat elevated. {judged} Participants judged "
-                           "it appropriate to continue the process of reducing the Federal Reserve's securities "
-                           "holdings."), chunk_id="minutes-2025-06-18#030"),
+                           f"Participants noted that inflation remained somewhat elevated. {judged} Participants "
+                           "judged it appropriate to continue the process of reducing the Federal Reserve's "
+                           "securities holdings."), chunk_id="minutes-2025-06-18#030"),
             replace(headed(2, f"FOMC Minutes, 2025-06-18, {section}",
                            f"{waits} Several participants noted that tariffs could push up prices for some time."),
                     chunk_id="minutes-2025-06-18#031"),
