@@ -2,11 +2,12 @@
 
 A why is answered by the Committee's reason, and the reader's first quote is often not it: the decision restated, the
 staff's outlook, the standing guidance. In order of preference: for a why about the statement's own words, the
-minutes' sentence about that edit (`edited`); the participants' judgement of the decision when it
-carries its reason (`judged`), the participants' reading of the economy that opens their discussion (`considered`),
-a reason from the document kind the question names (`named`), any of the deciders' reasons (`reasons`), any of the
-deciders' sentences but the bare decision (`deciders`). Each rule has an example it keeps and a near miss it does not
-(`tests/test_compose.py` runs them).
+minutes' sentence about that edit (`edited`); for a balance-sheet decision, its own reasons (`balance sheet`); the
+participants' judgement of the decision when it carries its reason (`judged`), the participants' reading of the
+economy that opens their discussion (`considered`), what they said the decision would do, right after a judgement
+that cannot lead (`would do`), a reason from the document kind the question names (`named`), any of the deciders'
+reasons (`reasons`), any of the deciders' sentences but the bare decision (`deciders`). Each rule has an example it
+keeps and a near miss it does not (`tests/test_compose.py` runs them).
 """
 
 from __future__ import annotations
