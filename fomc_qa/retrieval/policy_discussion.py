@@ -153,6 +153,9 @@ WHAT_IT_WOULD_DO = OpenerRule(
 WAITS_FOR = re.compile(r"\buntil (?:it|they) (?:has|have) gained\b|\bwell positioned to (?:wait|take time)\b"
                        r"|\bwait for more clarity\b|\bwould want to see further progress\b"
                        r"|\bneeded to provide greater confidence\b", re.IGNORECASE)
+# keeping the target range where it was, as the participants judge it ("All participants viewed it as appropriate to
+# maintain the target range ..."); not the record's line, which quotes a dissenter who "preferred to maintain" it
+KEEPS_THE_RANGE = re.compile(r"\b(?:maintain|keep|leave|hold)\w*\s+the\s+target\s+range\b", re.IGNORECASE)
 # a clause giving the reason inside the participants' judgement of the decision
 REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
                            r"|\bamid (?!th)", re.IGNORECASE)

@@ -32,6 +32,7 @@ from fomc_qa.retrieval.policy_discussion import (
     BALANCE_SHEET_JUDGED,
     BALANCE_SHEET_WOULD_DO,
     DECIDED,
+    KEEPS_THE_RANGE,
     REASON_CLAUSE,
     SIDE_DECISION,
     WAITS_FOR,
@@ -51,8 +52,6 @@ ANNOUNCES_LIST = re.compile(
     r"(?:concepts|options|approaches|factors|reasons|considerations|ways|elements|steps|changes|proposals|types"
     r"|kinds|categories|scenarios|alternatives|principles|issues|questions|topics|areas|tools|channels|measures"
     r"|risks|lessons|criteria|strategies|components)\b|:\s*$|^First,", re.I)
-# a judgement of keeping the target range where it was
-_HOLDS = re.compile(r"\b(?:maintain|keep|leave|hold)\w*\s+the\s+target\s+range\b", re.I)
 LIST_ITEM = re.compile(r"^(?:First|Second|Third|Fourth|Fifth|Sixth|Finally|Lastly|Next|Another|In addition)\b")
 
 
@@ -322,7 +321,7 @@ def _judged_why(question: str, sentences: Sentences) -> bool:
     return bool(WHY.search(question)) and any(p.is_minutes and DECIDED.pattern.search(s) for p, _, s in sentences.rows)
 
 
-def _add_policy_reasons(picks: _Picks, one_part: bool = True) -> int:
+def _add_policy_reasons(picks: _Picks, one_part: bool) -> int:
     """For a why: the participants' judgement of the decision in the minutes' policy discussion (`DECIDED`, the
     best-supported one) and, when it goes on to say what the action would do (`WHAT_IT_WOULD_DO`, in the same paragraph
     or at the start of the next chunk), that sentence, right after the answer's first sentence: the reasons are worded
@@ -357,7 +356,7 @@ def _bare_judgement_reasons(scored: list[Quote], j: int) -> list[int]:
     it as appropriate to maintain the target range ..."), what the Committee waits for (`WAITS_FOR`: "... well
     positioned to wait for more clarity ..."), the best-supported such minutes sentence, after it."""
     waits = [k for k, c in enumerate(scored) if c.passage.is_minutes and WAITS_FOR.search(c.text) and k != j] \
-        if _HOLDS.search(scored[j].text) else []
+        if KEEPS_THE_RANGE.search(scored[j].text) else []
     return [j] if not waits else [j, max(waits, key=lambda k: (round(scored[k].score, 3), -k))]
 
 
