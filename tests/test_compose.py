@@ -17,6 +17,7 @@ from fomc_qa.answering.compose import (
     compose,
 )
 from fomc_qa.answering.decline import decline_text
+from fomc_qa.answering.parts import unanswered_parts
 from fomc_qa.answering.prose import clean_prose
 from fomc_qa.answering.quotes import Quote, quotes_of
 from fomc_qa.answering.why_lead import WHY_LEADS, WhyAsked
@@ -1237,3 +1238,69 @@ def test_beside_a_passage_lead_an_unlikely_quote_stays_only_with_a_rare_asked_wo
     composed = compose(analyze("Dec '21: why did the FOMC double the pace of its taper?"), raw, "", scorer)
     assert "inflation developments" in " ".join(composed.evidence)
     assert "Dealers expected" not in composed.text
+
+
+def test_a_further_part_the_record_reads_as_the_same_decision_is_answered_from_the_passages():
+    """December 2022-like: "..., and what factors would guide the pace of further increases?" mentions increases, so
+    the record reads it as that meeting's decision again; the line saying the decision does not answer it, the
+    sentence naming the factors does. Near miss: beside a first part that asks no why, the part is the record's."""
+    record = "At the December 14, 2022 meeting the FOMC raised the target range by 1/2 percentage point."
+    statement = "FOMC statement of December 14, 2022"
+    views = "FOMC minutes of December 14, 2022 (Participants' Views on Current Conditions and the Economic Outlook)"
+    factors = ("In determining the pace of future increases in the target range, the Committee will take into "
+               "account the cumulative tightening of monetary policy and the lags with which monetary policy affects "
+               "economic activity.")
+    raw = f"{record}\n\n" + _raw(
+        (views, "Participants observed that a slowing in the pace of rate increases at this meeting would better "
+                "allow the Committee to assess the economy's progress.", 1),
+        (statement, "The Committee anticipates that ongoing increases in the target range will be appropriate.", 2),
+        (statement, factors, 2))
+    index = QuestionIndex((dt.date(2022, 11, 2), dt.date(2022, 12, 14)))
+    asked = analyze("Dec 2022: why downshift to a 50 bp hike, and what factors did the Committee say would guide the "
+                    "pace of further increases?", index)
+    composed = compose(asked, raw, record)
+    assert "cumulative tightening" in composed.lead, composed.lead
+    sized = analyze("Where was the range after the December 2022 meeting, and what size was that move?", index)
+    assert unanswered_parts(sized) == []
+
+
+def test_a_part_asking_when_is_answered_by_the_sentence_naming_the_day():
+    """October 2025-like: "..., effective when, and where were agency MBS paydowns to be reinvested?" shares more words
+    with the directive's sentence for October and November than with the one beginning on December 1; the part asks
+    when (`Ask.WHEN`), so the sentence naming the day answers it."""
+    policy = "FOMC minutes of October 29, 2025 (Committee Policy Actions)"
+    topic = "FOMC minutes of October 29, 2025 (Special Topic: Balance Sheet Issues)"
+    raw = _raw(
+        (topic, "Participants agreed that the recent tightening in money market conditions indicated that it would "
+                "soon be appropriate to end balance sheet runoff.", 1),
+        (policy, "Reinvest the amount of principal payments from the Federal Reserve's holdings of agency debt and "
+                 "agency mortgage-backed securities (MBS) received in October and November that exceeds a cap of $35 "
+                 "billion per month into Treasury securities.", 2),
+        (policy, "Beginning on December 1, reinvest all principal payments from the Federal Reserve's holdings of "
+                 "agency securities into Treasury bills.", 2))
+    composed = compose(analyze("Why did the FOMC decide in October 2025 to end balance sheet runoff, effective when, "
+                               "and where were agency MBS paydowns to be reinvested afterward?"), raw)
+    assert "December 1" in composed.lead, composed.lead
+    # near miss: the same part without "when" is answered by the sentence sharing most of its words
+    plain = compose(analyze("Why did the FOMC decide in October 2025 to end balance sheet runoff, and where were "
+                            "agency MBS paydowns to be reinvested in October and November?"), raw)
+    assert "$35 billion" in plain.lead, plain.lead
+
+
+def test_words_the_question_quotes_are_asked_about_even_in_the_standing_guidance():
+    """December 2024-like: the standing guidance is no reason for a cut and stays out of a why's answer, unless the
+    question quotes its words ("what was the new 'extent and timing' wording meant to signal?")."""
+    record = "At the December 18, 2024 meeting the FOMC lowered the target range by 1/4 percentage point."
+    views = "FOMC minutes of December 18, 2024 (Participants' Views on Current Conditions and the Economic Outlook)"
+    policy = "FOMC minutes of December 18, 2024 (Committee Policy Actions)"
+    signal = ("In light of their judgment that, after this meeting, the Committee would likely slow the pace of "
+              "further adjustments, members agreed to indicate that, in considering the extent and timing of "
+              "additional adjustments, the Committee would carefully assess incoming data.")
+    raw = f"{record}\n\n" + _raw(
+        (views, "They assessed that such a further lowering of the target range would help maintain the strength in "
+                "the economy and the labor market.", 1), (policy, signal, 2))
+    quoted = compose(analyze("What was the rationale for the December 2024 rate cut, and what was the new 'extent "
+                             "and timing' wording in the statement meant to signal?"), raw, record)
+    assert "slow the pace" in quoted.lead, quoted.lead
+    unquoted = compose(analyze("What was the rationale for the December 2024 rate cut?"), raw, record)
+    assert "carefully assess" not in unquoted.text  # near miss: the guidance, not asked about

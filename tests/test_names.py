@@ -93,3 +93,16 @@ def test_an_acronym_the_documents_only_spell_out_is_found_by_its_initials():
 
 def test_ust_is_the_documents_treasury_securities():
     assert mentions("monthly caps of about $60 billion for treasury securities", "ust")
+
+
+def test_an_analysts_abbreviation_is_found_by_the_words_the_minutes_write():
+    """"did AI come up?": the June 2024 minutes write "artificial intelligence", never "AI"; a question using the
+    abbreviation is about what they say. Near miss: a word merely containing the letters ("wait") is no mention."""
+    from fomc_qa.answering.passages import passage_with_header as headed
+    from fomc_qa.answering.reader.specifics import unsupported_specifics
+
+    said = [headed(1, "", "Some participants noted that artificial intelligence could raise productivity growth.")]
+    assert unsupported_specifics("At the June meeting, did AI come up?", said) == set()
+    assert mentions("participants cited commercial real estate", "CRE")
+    unsaid = [headed(1, "", "Participants were well positioned to wait for more clarity.")]
+    assert unsupported_specifics("At the June meeting, did AI come up?", unsaid) == {"ai"}

@@ -32,7 +32,7 @@ from fomc_qa.answering.reader.specifics import unsupported_specifics
 from fomc_qa.answering.reader.terms import content_terms
 from fomc_qa.index.embed import get_encoder
 from fomc_qa.question.facets import facet_query, question_facets, question_names
-from fomc_qa.text.sentences import sentence_spans
+from fomc_qa.text.sentences import qualifies, sentence_spans
 
 DECISION = (
     "In support of the Committee's goals to achieve maximum employment and inflation at the rate of 2 percent "
@@ -812,3 +812,28 @@ def test_a_why_of_two_decisions_quotes_the_rates_reasons_then_the_balance_sheets
     alone = [q.text for q in read("Oct 2025: why cut another 25bp?", passages, embedder)]
     assert cut in alone and because in alone, alone
     assert runoff not in alone or alone.index(runoff) > alone.index(because), alone
+
+
+def test_a_chosen_minutes_sentence_brings_the_next_one_when_it_turns_it(embedder):
+    """March 2022: "Many participants noted that ... they would have preferred a 50 basis point increase" quoted
+    without "A number of these participants indicated, however, that, in light of greater near-term uncertainty
+    associated with Russia's invasion of Ukraine, they judged that a 25 basis point increase would be appropriate"
+    says the opposite of what the minutes do. Near miss: a next sentence that goes on without turning it."""
+    section = "Participants' Views on Current Conditions and the Economic Outlook"
+    preferred = ("Many participants noted that, with inflation well above the Committee's objective, they would have "
+                 "preferred a 50 basis point increase in the target range for the federal funds rate at this meeting.")
+    turned = ("A number of these participants indicated, however, that, in light of greater near-term uncertainty "
+              "associated with Russia's invasion of Ukraine, they judged that a 25 basis point increase would be "
+              "appropriate at this meeting.")
+    going_on = ("A number of these participants indicated that one or more 50 basis point increases could be "
+                "appropriate at future meetings.")
+
+    def passages(after: str) -> list:
+        return [replace(headed(1, f"FOMC Minutes, 2022-03-16, {section}",
+                               f"All participants agreed that it was appropriate to raise the target range at this "
+                               f"meeting. {preferred} {after}"), chunk_id="minutes-2022-03-16#044")]
+
+    question = "March 2022: how many participants would have preferred a 50 basis point increase?"
+    texts = [q.text for q in read(question, passages(turned), embedder)]
+    assert preferred in texts and turned in texts and texts.index(turned) == texts.index(preferred) + 1, texts
+    assert not qualifies(going_on) and qualifies(turned)

@@ -24,14 +24,12 @@ from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler, off_meeting
 from fomc_qa.answering.leaning import after_antecedents, antecedent, pointed_to, stands, told_with
+from fomc_qa.answering.parts import part_quotes, speakers_own, unanswered_parts
 from fomc_qa.answering.prose import clean_prose
-from fomc_qa.answering.quote_scorer import SECTION_OF, QuoteScorer, quote_features
+from fomc_qa.answering.quote_scorer import QuoteScorer, quote_features
 from fomc_qa.answering.quotes import LABEL, Quote, day_of, quotes_of, views_of
 from fomc_qa.answering.reasons import (
     DECIDERS_SECTIONS,
-    MINORITY_CASE,
-    MINORITY_VIEW,
-    REPORTED_BY,
     REPORTERS,
     dissent_asked,
     gives_the_deciders_reason,
@@ -40,9 +38,8 @@ from fomc_qa.answering.reasons import (
 )
 from fomc_qa.answering.telling import attributed, directive_told, evidence_lines, names_source, roll_call_told
 from fomc_qa.answering.why_lead import WhyAsked, follower, why_leads
-from fomc_qa.question.analysis import Part, QuestionAnalysis
+from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
-from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.retrieval.policy_discussion import DECIDED, REASON_CLAUSE, WAITS_FOR, WHAT_IT_WOULD_DO
 from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS, SETS_SCENE
 
@@ -62,9 +59,6 @@ MAX_QUOTES = 3
 EVIDENCE_LOG_ODDS = 0.0  # the fitted scorer's floor (even odds) for an evidence quote adding no asked-about word
 PASSAGE_EVIDENCE = 2  # beside a lead told from the passages, which already quotes three of their sentences
 LEAD_SENTENCES = 3  # a passage lead: the best sentence and the next two that stand on their own
-ELLIPTIC = 2  # a further part with fewer content words than this ("and until when?") borrows the question's
-MINORITY_SAYS = 2  # "did anyone argue for more?": the minority's view counts as two of the part's words
-FIGURE_SAYS = 2  # "..., and what PCE inflation did they project?": a figure counts as two of the part's words
 LEAD_WORDS = 150  # ... and one more (LEAD_MORE) while the lead's sentences stay within this many words
 LEAD_MORE = 1
 PADDING_LOG_ODDS = -2.0  # a further lead sentence below these odds (about 1 in 8) needs a word of the question
@@ -77,8 +71,6 @@ ITEMIZED = ("count", "decisions", "unanimous", "list", "mention")  # record inte
 
 _STATES_MOVE = re.compile(r"\b(?:raised|lowered|maintained) the target range\b")
 _HELD = re.compile(r"\bmaintained the target range\b")
-# A figure a "how much" part asks for (a percent, an amount, basis points), not a date's digits.
-_FIGURE = re.compile(r"\d+(?:\.\d+)?(?:-\d+/\d+)? percent|\$\d|\d+ basis points?|\d/\d percentage point")
 
 
 @dataclass(frozen=True)
@@ -127,8 +119,8 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
                 named = named if named not in chosen else None
                 leads.append(attributed(other, before=named, same_source=names_source(" ".join(leads), other)))
                 chosen += [q for q in (named, other) if q is not None]
-    if not record_direct or _unanswered_parts(analysis):
-        parts = _part_quotes(analysis, quotes, chosen, bool(record_direct))
+    if not record_direct or unanswered_parts(analysis):
+        parts = part_quotes(analysis, quotes, chosen, bool(record_direct))
         retold: list[Quote] = []  # saying the lead again in other words: told, in neither the lead nor the evidence
         for part in parts or _second(analysis, quotes, chosen, unsaid):
             if adds(part, leads) and not retells(part, leads):
@@ -202,7 +194,7 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     A why's filler (`is_filler`: the standing guidance, an unasked dissenter's preference) is never among them."""
     first = analysis.parts[0] if len(analysis.parts) > 1 else None  # the other parts follow
     asked, subjects = (first.text, first.subjects) if first else (analysis.plain, analysis.subjects)
-    usable = _ranked(_speakers_own(subjects, [q for q in quotes
+    usable = _ranked(speakers_own(subjects, [q for q in quotes
                                               if stands(quotes, q) and not is_filler(analysis, q)]))
     if prefer_cause or Ask.WHY in analysis.asks:
         # "how did the statement justify ...": its own reasons; "why was 'transitory' dropped from the statement?":
@@ -238,7 +230,7 @@ def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], cho
         return None
     have = {m.group("kind") for q in chosen if (m := LABEL.match(q.label))}
     taken = {q.text for q in chosen}
-    candidates = [q for q in _speakers_own(analysis.subjects, quotes) if q.text not in taken
+    candidates = [q for q in speakers_own(analysis.subjects, quotes) if q.text not in taken
                   and not LEANS.match(q.text) and not is_filler(analysis, q) and gives_the_deciders_reason(analysis, q)]
     reasons = _ranked([q for q in candidates if (GIVES_REASON.search(q.text) or (held and WAITS_FOR.search(q.text)))
                        and (m := LABEL.match(q.label)) is not None and m.group("kind") not in have])
@@ -328,73 +320,6 @@ def _itemized(analysis: QuestionAnalysis) -> bool:
     return policy is not None and policy.intent in ITEMIZED
 
 
-def _speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:
-    """Of the quotes, those from the section reporting the speaker a question (or a part of it: `asked`) names (the
-    staff's outlook when the staff is asked, the manager's report when the manager is), when any of the answer's
-    quotes (`among`, by default these) is: the participants' view of the same thing is another speaker's. All of
-    them when it names neither or no quote is theirs. Participants speak in every other section: a question about
-    them leaves out the staff's and the manager's ("how were participants split on cuts?" is not the staff's
-    forecast)."""
-    named = [SECTION_OF[speaker] for speaker in asked.speakers if speaker in REPORTED_BY]
-    others = not named and Speaker.PARTICIPANTS in asked.speakers  # theirs: any section but the reporters'
-    sections = named or ([SECTION_OF[speaker] for speaker in REPORTED_BY] if others else [])
-    theirs = [q for q in (quotes if among is None else among)
-              if any(s.search(q.label.partition("(")[2]) for s in sections) != others]
-    return [q for q in quotes if q in theirs] if theirs else quotes
-
-
-def _unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
-    """The parts of a multi-part question the record does not answer ("..., and what condition was attached?"), and
-    those asking what the participants who wanted otherwise said ("..., and what case did those who wanted another
-    hike make?"): the record holds votes, not the minority's case."""
-    if len(analysis.parts) < 2 or len(analysis.record_parts) != len(analysis.parts):
-        return []
-    return [p for p, ask in zip(analysis.parts, analysis.record_parts, strict=True)
-            if (ask.policy is None and ask.securities is None) or p.subjects.minority]
-
-
-def _part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote],
-                 record: bool = False) -> list[Quote]:
-    """For each further part of a multi-part question (each part the record leaves unanswered, when it answers
-    the question), the quotation that shares most content words with it (and at least two), so the lead answers
-    every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic; a part asking why
-    takes the deciders' reason, not the staff's briefing; one asking who wanted otherwise, the minority's view
-    (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points") with their case
-    (`MINORITY_CASE`: "The participants favoring a 25 basis point increase noted that ..."); one asking for a
-    figure (`Ask.HOW_MUCH`), a sentence giving one ("... to slow to 2.6 percent in 2022")."""
-    found: list[Quote] = []
-    taken = {q.text for q in chosen}
-    for part in _unanswered_parts(analysis) if record else analysis.parts[1:]:
-        words = _content(part.text)
-        if record and len(_focus(part.text)) < ELLIPTIC:  # "..., and why was it adjusted?": the record's topic
-            words |= _focus(analysis.plain)
-        usable = [q for q in quotes if q.text not in taken and told_with(quotes, q, chosen)
-                  and not is_filler(analysis, q)
-                  and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))]
-        candidates = _speakers_own(part.subjects, usable, among=quotes)
-        scored = [(len(words & _content(q.text)) + (_minority_says(q) if part.subjects.minority else 0)
-                   + (FIGURE_SAYS if part.ask is Ask.HOW_MUCH and _FIGURE.search(q.text) else 0),
-                   q.score, -quotes.index(q), q) for q in candidates]
-        if scored:
-            overlap, _, _, best = max(scored, key=lambda s: s[:3])
-            if overlap >= 2:
-                found.append(best)
-                taken.add(best.text)
-        if part.subjects.minority and found and _minority_says(found[-1]):  # who wanted it, and their case
-            other = MINORITY_VIEW if MINORITY_CASE.search(found[-1].text) else MINORITY_CASE
-            also = next((q for q in candidates if q.text not in taken and other.search(q.text)), None)
-            if also is not None:
-                found.insert(len(found) - 1 if other is MINORITY_VIEW else len(found), also)
-                taken.add(also.text)
-    return found
-
-
-def _minority_says(q: Quote) -> int:
-    """What a quote counts for beside a part asking about those who wanted otherwise: their case most (the other
-    follows it), then that they wanted it."""
-    return MINORITY_SAYS + 1 if MINORITY_CASE.search(q.text) else MINORITY_SAYS if MINORITY_VIEW.search(q.text) else 0
-
-
 def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote], unsaid: int = 0) -> list[Quote]:
     """For a one-part question answered from passages, the next sentences that stand on their own (up to
     LEAD_SENTENCES in the lead, and LEAD_MORE beyond while the lead stays within LEAD_WORDS: short sentences leave
@@ -404,7 +329,7 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     Minutes was unchanged"). A sentence leaning on one the lead tells joins only after it, and a picked sentence's
     continuation ("A number of these participants indicated, however, ...") always goes with it (`leaning`)."""
     taken = {q.text for q in chosen}
-    rest = _ranked(_speakers_own(analysis.subjects, [q for q in quotes if q.text not in taken
+    rest = _ranked(speakers_own(analysis.subjects, [q for q in quotes if q.text not in taken
                                                      and not is_filler(analysis, q)
                                                      and not _bare_decision(analysis, q)], among=quotes))
     if not chosen or _lists(analysis):
@@ -492,9 +417,9 @@ def _per_meeting(quotes: list[Quote], cap: int, each: int) -> list[Quote]:
 def _speakers_evidence(analysis: QuestionAnalysis, evidence: list[Quote], chosen: list[Quote]) -> list[Quote]:
     """The evidence less the deciders' sections (participants' views, the policy action) when the question asks
     what the staff or the manager reported and some quote is from their section: theirs is the answer; less the
-    staff's and the manager's when it asks what participants said (`_speakers_own`)."""
+    staff's and the manager's when it asks what participants said (`speakers_own`)."""
     if not reporters_asked(analysis):
-        return _speakers_own(analysis.subjects, evidence, among=chosen + evidence)
+        return speakers_own(analysis.subjects, evidence, among=chosen + evidence)
     if not any(REPORTERS.search(q.label.partition("(")[2]) for q in chosen + evidence):
         return evidence
     return [q for q in evidence if not any(s.search(q.label.partition("(")[2]) for s in DECIDERS_SECTIONS)]

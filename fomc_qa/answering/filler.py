@@ -37,7 +37,9 @@ _DIRECTS_THE_DESK = re.compile(r"\bdirects? the (?:Open Market )?Desk\b|\bauthor
 _MARKETS_EXPECTED = re.compile(r"\bpolicy-sensitive\b|\b(?:survey )?respondents?\b|\bmarket-implied\b"
                                r"|(?<!as )\bmarket participants (?:expected|anticipated|appeared|viewed)\b"
                                r"|\bwidely expected\b"
-                               r"|\bmarket-based measures of (?:the )?(?:expected )?policy\b", re.I)
+                               r"|\bmarket-based measures of (?:the )?(?:expected )?policy\b"
+                               r"|\bmarket-based indicators\b[^.]{0,80}\b(?:target range|federal funds rate|policy)\b",
+                               re.I)
 # the minutes' housekeeping (text.sentences.HOUSEKEEPING) answers nothing unless asked ("when was the next meeting?")
 _HOUSEKEEPING = re.compile(rf"^(?:{HOUSEKEEPING})", re.I)
 _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve maximum employment"
@@ -52,9 +54,13 @@ _PROCEDURE = re.compile(r"^(?:Members agreed that the Committee seeks to achieve
 def is_filler(analysis: QuestionAnalysis, q: Quote) -> bool:
     """A quotation that does not help: an administered-rate vote when rates (or that rate) are not asked, procedure,
     the standing guidance or a dissenter's preference beside a why of the Committee's decision, or another meeting's
-    sentence when the question names one meeting."""
+    sentence when the question names one meeting. A sentence holding words the question quotes is asked about."""
     subjects = analysis.subjects
-    if _PROCEDURE.match(q.text) or off_meeting(analysis, q):
+    if off_meeting(analysis, q):
+        return True
+    if quotes_asked_words(analysis, q):  # "what was the new 'extent and timing' wording meant to signal?"
+        return False
+    if _PROCEDURE.match(q.text):
         return True
     if _HOUSEKEEPING.match(q.text) and not subjects.housekeeping:
         return True
@@ -68,6 +74,12 @@ def is_filler(analysis: QuestionAnalysis, q: Quote) -> bool:
     if named and _ADMINISTERED_VOTE.search(q.text):  # the primary credit rate asked: the IORB vote is another rate's
         return not any(RATES[name].search(q.text) for name in named)
     return not subjects.rates and bool(_ADMINISTERED_VOTE.search(q.text))
+
+
+def quotes_asked_words(analysis: QuestionAnalysis, q: Quote) -> bool:
+    """The quote holds words the question quotes from the documents (`Subjects.phrases`): it is what is asked about."""
+    text = q.text.lower()
+    return any(phrase in text for phrase in analysis.subjects.phrases)
 
 
 def off_meeting(analysis: QuestionAnalysis, q: Quote) -> bool:

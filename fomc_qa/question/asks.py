@@ -49,7 +49,8 @@ ASK_RULES: tuple[AskRule, ...] = (
              "What explanation did the minutes give for slowing the pace of runoff?",
              "Dec 2024: what were Hammack's grounds for dissenting against the cut?",
              "Sept 2025 cut - what tipped the Committee toward easing?",
-             "What convinced the FOMC to hold in June 2023?"),
+             "What convinced the FOMC to hold in June 2023?",
+             "March 2022 liftoff was only 25 bp though many wanted more. What held them back?"),
             ("What did the staff say about the risks to inflation?", "When did the Fed pause?",
              "What made up most of the Desk's purchases in 2020?",
              "What did the Committee decide about the case of a bank in stress?",
@@ -86,10 +87,13 @@ ASK_RULES: tuple[AskRule, ...] = (
              "What did the staff say about inflation in 2022?", "What inflation risks did the staff see?")),
     AskRule(Ask.WHEN,
             _rx(r"^\s*(?:and\s+)?(?:since\s+)?when\b|\bwhat (?:date|day|month|meeting)\b|\bwhich (?:date|day|month"
-                r"|meeting)\b|\bin what (?:month|year)\b|\bat which meeting\b"),
+                r"|meeting)\b|\bin what (?:month|year)\b|\bat which meeting\b"
+                r"|^\s*(?:and\s+)?(?:effective|starting|beginning) when\b"),
             ("When did the Fed last raise rates?", "At which meeting did runoff begin?",
-             "Which meeting first mentioned the coronavirus?"),
-            ("What did the Committee decide when it met in March 2020?", "Who dissented in June 2022?")),
+             "Which meeting first mentioned the coronavirus?",
+             "effective when, and where were agency MBS paydowns to be reinvested afterward?"),
+            ("What did the Committee decide when it met in March 2020?", "Who dissented in June 2022?",
+             "What became effective when runoff ended?")),
     AskRule(Ask.WHO,
             _rx(r"^\s*(?:and\s+)?who(?:m|se)?\b|\bwhich (?:members?|participants?|officials?|governors?|presidents?"
                 r"|voters?|dissenters?)\b|\bname the\b"),

@@ -159,6 +159,8 @@ HOLD_MEETINGS = re.compile(r"\b(?:hold|held|have|had)\s+(?:in|during|over|betwee
 WHY = re.compile(r"\bwhy\b|\breason(?:s|ing)?\b|\brationale\b|\bexplanations?\b|\bexplain\w*|\bon what basis\b"
                  r"|\bthinking behind\b|\bjustif\w*"
                  r"|\bwhat (?:prompted|led|drove|pushed|stopped|kept|held back|motivated|caused|was behind)\b"
+                 r"|\bwhat held (?:them|it|the (?:fed|fomc|committee)|policymakers|officials|members"
+                 r"|participants) back\b"
                  r"|\bgrounds\b|\bmotivat\w+|(?:\b(?:the|its|their)|['’]s) case for\b"
                  r"|\btip(?:ped|s)? the (?:balance|scales)\b"
                  r"|\bwhat (?:tipped|convinced|persuaded|made)\b(?= (?:the |its )?(?:fed|fomc|committee|policymakers"

@@ -20,6 +20,7 @@ from fomc_qa.question.lexicon import (
     DISSENT,
     MOVE,
     POLICY_RATE,
+    QUOTED,
     RATES,
     SIZE,
     STATEMENT_EDIT,
@@ -147,6 +148,9 @@ class Subjects:
     move: bool = False  # a rate move, its size or the policy rate: the Committee's decision
     wording: bool = False  # the statement's wording edited (a phrase dropped, added, replaced)
     words: frozenset[str] = frozenset()  # its words as typed, for a name an answer's quote gives ("Bowman")
+    # the documents' words it quotes, lower case ("what was the new 'extent and timing' wording meant to signal?"):
+    # a sentence holding them is asked about, whatever else it is (the standing guidance, procedure)
+    phrases: tuple[str, ...] = ()
 
     @property
     def balance_sheet_decision(self) -> bool:
@@ -164,4 +168,5 @@ def subjects_of(text: str) -> Subjects:
                     housekeeping="housekeeping" in found, markets="markets" in found, minority="minority" in found,
                     balance_sheet="balance_sheet" in found, move="move" in found,
                     wording="wording" in found,
-                    words=frozenset(_WORD.findall(text)))
+                    words=frozenset(_WORD.findall(text)),
+                    phrases=tuple(m.group(1).strip().lower() for m in QUOTED.finditer(text)))

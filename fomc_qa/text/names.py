@@ -56,7 +56,16 @@ _ACRONYMS = {
 # Institutions the documents name in full and analysts abbreviate: spellings of one name, not shorthand to search.
 _ABBREVIATIONS = {
     "ecb": ("ecb", "european central bank"), "boj": ("boj", "bank of japan"), "boe": ("boe", "bank of england"),
-    "svb": ("svb", "silicon valley bank"),
+    "svb": ("svb", "silicon valley bank"), "boc": ("boc", "bank of canada"), "snb": ("snb", "swiss national bank"),
+    "pboc": ("pboc", "people's bank of china"), "uk": ("uk", "united kingdom"), "eu": ("eu", "european union"),
+    # analysts' abbreviations of the economy's things the documents write out ("did AI come up?": "artificial
+    # intelligence")
+    "ai": ("ai", "artificial intelligence"), "cre": ("cre", "commercial real estate"),
+    "ppi": ("ppi", "producer price"), "eci": ("eci", "employment cost index"),
+    "arp": ("arp", "american rescue plan"), "ppp": ("ppp", "paycheck protection program"),
+    "cp": ("cp", "commercial paper"), "abs": ("abs", "asset-backed"), "mmfs": ("mmfs", "money market funds"),
+    "mmf": ("mmf", "money market fund"), "ig": ("ig", "investment-grade"), "hy": ("hy", "high-yield"),
+    "lfpr": ("lfpr", "labor force participation"), "nfp": ("nfp", "payroll"),
     # analysts' words for programs the documents describe in their own
     "qt": ("qt", "runoff", "reduce its holdings", "reducing its holdings", "balance sheet reduction",
            "reduction of its securities holdings", "decline of its securities holdings", "redemption cap",

@@ -105,6 +105,14 @@ _REFERS = (r"(?:This|That|These|Those|Such|It|They|Their|He|She|His|Her|In (?:hi
 _LINKED = (r"(?:However|Consequently|Accordingly|Therefore|Thus|Still|Nonetheless|Nevertheless|Moreover|In addition"
            r"|Indeed|Instead|Also|Even so|As a result|At the same time),?\s+")
 LEANS = re.compile(rf"^(?:{_LINKED}(?i:{_REFERS})|{_REFERS})\b")
+_TURNS = re.compile(r"^[^.]{0,80}?\b(?:however|nonetheless|nevertheless|even so)\b", re.I)
+
+
+def qualifies(sentence: str) -> bool:
+    """A sentence leaning on the one before it and turning it ("A number of these participants indicated, however,
+    that, in light of greater near-term uncertainty ..., they judged that a 25 basis point increase would be
+    appropriate"): the one before, quoted without it, says less than the minutes do."""
+    return bool(LEANS.match(sentence)) and bool(_TURNS.match(sentence))
 
 # "Against this backdrop, almost all participants agreed ...": a sentence opening on the one before it, which holds
 # its reason ("... the near-term inflation outlook had deteriorated"); not "In light of the progress on inflation"

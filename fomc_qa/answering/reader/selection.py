@@ -18,13 +18,14 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from fomc_qa.answering.passages import Passage
-from fomc_qa.answering.reader.answer_types import CAUSE, LAST, asked_kinds
+from fomc_qa.answering.reader.answer_types import CAUSE, asked_kinds
 from fomc_qa.answering.reader.config import READER_CONFIG, ReaderConfig
+from fomc_qa.answering.reader.named_meetings import named_meetings, ordinal_lead
 from fomc_qa.answering.reader.scoring import Embedder, Sentences, sentence_table
 from fomc_qa.answering.reader.sources import meeting_of, spelled_header
 from fomc_qa.answering.reader.specifics import names_in_quoted_passages, unsupported_specifics
 from fomc_qa.answering.reader.terms import normalize
-from fomc_qa.question.dates import asks_for_first, parse_filter
+from fomc_qa.question.dates import parse_filter
 from fomc_qa.question.facets import question_facets
 from fomc_qa.question.lexicon import WHY
 from fomc_qa.question.subjects import subjects_of
@@ -40,7 +41,7 @@ from fomc_qa.retrieval.policy_discussion import (
     OpenerRule,
 )
 from fomc_qa.text.names import mentions, titled_names, topic_names
-from fomc_qa.text.sentences import LEANS, OPENS_ON_THE_LAST
+from fomc_qa.text.sentences import LEANS, OPENS_ON_THE_LAST, qualifies
 
 # A sentence opening by pointing back to the one before it ("That analysis suggested ...").
 CONTINUATION = re.compile(r"^(?:This|That|These|Those|Such|It|They)\b")
@@ -132,6 +133,7 @@ def _choose(picks: _Picks, question: str, passages: Sequence[Passage], sentences
         picks.max_sentences += cfg.discussion_extra
     _add_near_best(picks, max(cfg.support_threshold, best.score - typed - margin), top_passages)
     _add_followers(picks, best.score - cfg.follow_margin)
+    _add_qualifications(picks)
     rate_why, balance_sheet_why = reasons_asked(question)
     after = _add_policy_reasons(picks, one_part=len(facets) <= 1) if rate_why else 1
     if balance_sheet_why:  # after the rate's reasons when both are asked ("why cut, and why end runoff?")
@@ -306,6 +308,16 @@ def _add_followers(picks: _Picks, floor: float) -> None:
         added += 1
 
 
+def _add_qualifications(picks: _Picks) -> None:
+    """After each chosen minutes sentence, the next sentence of its paragraph when it turns it (`qualifies`: "A number
+    of these participants indicated, however, that ..."), whatever its support: the minutes' point is both."""
+    scored = picks.scored
+    for k in list(picks.rows):
+        j = _in_paragraph(scored, k, 1) if scored[k].passage.is_minutes else None
+        if j is not None and j not in picks.rows and not picks.repeats(j) and qualifies(scored[j].text):
+            picks.rows.insert(picks.rows.index(k) + 1, j)
+
+
 def _names_their_meeting(question: str, passages: Sequence[Passage]) -> bool:
     """The question names one date, and the best passage is of the meeting it names."""
     meetings = sorted({dt.date.fromisoformat(m) for m in map(meeting_of, passages) if m})
@@ -455,29 +467,3 @@ def same_paragraph(text: str, first: str, second: str) -> bool:
     start = text.find(first)
     end = text.find(second, start + len(first)) if start >= 0 else -1
     return end >= 0 and "\n" not in text[start + len(first) : end]
-
-
-def ordinal_lead(question: str, scored: list[Quote], order: list[int], margin: float) -> int:
-    """The row to lead with: the best, or for a "first"/"last" question (or one counting from a
-    date, "After the March 15, 2020 meeting, when did ...?") the earliest/latest meeting's
-    sentence among those within `margin` (`extra_margin`) of the best."""
-    first, last = asks_for_first(question), bool(LAST.search(question))
-    if first == last:
-        return order[0]
-    near = [j for j in order
-            if scored[j].score >= scored[order[0]].score - margin and meeting_of(scored[j].passage)]
-    if not near:
-        return order[0]
-    pick = min if first else max
-    target = pick(meeting_of(scored[j].passage) for j in near)
-    return next(j for j in near if meeting_of(scored[j].passage) == target)
-
-
-def named_meetings(question: str, passages: Sequence[Passage]) -> set[str]:
-    """The passages' meetings a question names in two or more separate dates ("the January 2022
-    and June 2022 meetings"); empty for a question naming one date or one period ("in 2021")."""
-    meetings = sorted({dt.date.fromisoformat(m) for m in map(meeting_of, passages) if m})
-    found = parse_filter(question, meetings)
-    if len(found.named_dates) < 2:
-        return set()
-    return {d.isoformat() for d in found.meetings or ()}
