@@ -373,6 +373,21 @@ def test_the_policy_discussions_judgement_and_its_reason_read_their_examples_and
         assert not rule.pattern.search(near_miss), near_miss
 
 
+def test_the_committee_s_formula_is_no_reason_of_a_judgement_s_own():
+    """"In light of current economic conditions and their implications for the outlook ..., as well as the balance of
+    risks, all participants judged it appropriate to maintain ..." (December 2023 to June 2024) names no reason; a
+    clause naming one does."""
+    from fomc_qa.retrieval.policy_discussion import gives_its_reason
+
+    formula = ("In light of current economic conditions and their implications for the outlook for economic activity "
+               "and inflation, as well as the balance of risks, all participants judged it appropriate to maintain "
+               "the target range for the federal funds rate at 5-1/4 to 5-1/2 percent at this meeting.")
+    assert not gives_its_reason(formula)
+    assert gives_its_reason("In light of elevated uncertainty, all participants viewed it as appropriate to maintain "
+                            "the target range for the federal funds rate at 4-1/4 to 4-1/2 percent.")
+    assert gives_its_reason(formula.replace("at this meeting.", "at this meeting, given the progress on inflation."))
+
+
 def test_a_why_of_a_decision_gets_the_participants_policy_discussion_first(retriever):
     """The March 2023 minutes open the participants' discussion of the hike with "Against this backdrop, ..."
     (chunk 35) and go on with their reasons (36); the outlook paragraphs before share the question's words."""

@@ -40,7 +40,7 @@ from fomc_qa.answering.telling import attributed, directive_told, evidence_lines
 from fomc_qa.answering.why_lead import WhyAsked, follower, why_leads
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
-from fomc_qa.retrieval.policy_discussion import DECIDED, REASON_CLAUSE, WAITS_FOR, WHAT_IT_WOULD_DO
+from fomc_qa.retrieval.policy_discussion import DECIDED, WAITS_FOR, WHAT_IT_WOULD_DO, gives_its_reason
 from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS, SETS_SCENE
 
 # Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
@@ -215,7 +215,7 @@ def _restates_the_line(judged: Quote, after: Quote | None, record_direct: str) -
     sentence is the answer, the judgement repeats the line."""
     return (after is not None and not LEANS.match(after.text) and bool(_STATES_MOVE.search(record_direct))
             and bool(DECIDED.pattern.search(judged.text)) and bool(WHAT_IT_WOULD_DO.pattern.search(after.text))
-            and not REASON_CLAUSE.search(judged.text))
+            and not gives_its_reason(judged.text))
 
 
 def _other_documents_reason(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote],

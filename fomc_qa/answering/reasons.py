@@ -21,10 +21,11 @@ REPORTED_BY = (Speaker.STAFF, Speaker.MANAGER)  # the speakers those sections re
 REPORTER_SAYS = re.compile(r"^(?:[A-Z][\w ,-]{0,60}?,\s+)?the (?:staff|manager|Desk)\b", re.I)
 DISSENTERS_VIEW = re.compile(r"\b(?:Governor|President|Mr\.|Ms\.) (?P<name>[A-Z][a-z]+) (?:preferred|dissented|voted)\b"
                              r"|\bvot(?:ed|ing) against\b")
-# The view of the participants who wanted otherwise, or how close the call was: what a question asking "did anyone
-# argue for more?" or "how close a call was it?" (`Subjects.minority`) is answered by.
+# The view of the participants (or members: "A couple of members preferred to lower ...") who wanted otherwise, or
+# how close the call was: what a question asking "did anyone argue for more?" or "how close a call was it?"
+# (`Subjects.minority`) is answered by.
 MINORITY_VIEW = re.compile(r"\b(?:a few|a couple|some|several|one|a number|two|three|a minority)(?: of)?"
-                           r"(?: (?:these|those|the))? participants?\b[^.]{0,200}?"
+                           r"(?: (?:these|those|the))? (?:participants?|members?)\b[^.]{0,200}?"
                            r"\b(?:favou?red|preferred|could have supported|would have (?:preferred|supported|favou?red"
                            r"|considered)|plausible case|merit in|argued for|stated that they favou?red)\b"
                            r"|\bfinely balanced\b|\bclose call\b", re.I)

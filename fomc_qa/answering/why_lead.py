@@ -29,6 +29,7 @@ from fomc_qa.retrieval.policy_discussion import (
     REASON_CLAUSE,
     WAITS_FOR,
     WHAT_IT_WOULD_DO,
+    gives_its_reason,
 )
 from fomc_qa.text.sentences import DECISION, LEANS
 
@@ -81,7 +82,7 @@ def _judged(asked: WhyAsked, q: Quote) -> bool:
     if not DECIDED.pattern.search(q.text) or asked.dissent or not _minutes_asked(asked, q):
         return False
     after = follower(asked.quotes, q) if q in asked.quotes else None
-    return bool(REASON_CLAUSE.search(q.text)) or (after is not None
+    return gives_its_reason(q.text) or (after is not None
                                                   and bool(WHAT_IT_WOULD_DO.pattern.search(after.text)))
 
 

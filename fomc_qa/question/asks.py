@@ -63,11 +63,14 @@ ASK_RULES: tuple[AskRule, ...] = (
              "Compare the May 2022 and June 2022 decisions."),
             ("How big was the December 2022 hike?", "What did the January 2022 statement say about inflation?")),
     AskRule(Ask.EVOLUTION,
-            _rx(r"\bhow (?:did|has|have|had)\b.{0,80}\b(?:change|evolve|shift|develop)\w*\b|\bevol\w+|\bover time\b"
+            _rx(r"\bhow (?:did|has|have|had)\b.{0,80}\b(?:chang|evolv|shift|develop)(?:e|ed)?\b"
+                r"|\bevol\w+|\bover time\b"
                 r"|\bacross (?:the )?(?:\w+ )?(?:meetings|statements|minutes)\b|\bfrom one meeting to the next\b"),
             ("How did the statement's description of inflation change through 2021?",
              "How did the Committee's view of the labor market evolve over 2022?"),
-            ("What changed in the statement in March 2022?", "Why did the Fed change rates in March 2022?")),
+            ("What changed in the statement in March 2022?", "Why did the Fed change rates in March 2022?",
+             "How did the staff deal with possible changes to trade and other government policies in its December "
+             "2024 projection?", "How did participants read financial developments in March 2023?")),
     AskRule(Ask.HOW_MANY,
             _rx(r"\bhow many\b|\bnumber of\b|\bhow often\b|\bhow many times\b|\bcount\b"),
             ("How many times did the Fed cut in 2025?", "What was the number of dissents in 2022?"),
@@ -78,12 +81,16 @@ ASK_RULES: tuple[AskRule, ...] = (
                 r"|\bwhere did\b.{0,40}\b(?:go|move|stand|end)\b"
                 # a forecast's figure: "what PCE inflation did they project for 2022?"
                 r"|\bwhat (?:[\w-]+ ){0,3}(?:inflation|growth|unemployment|gdp)(?: rate)? "
-                r"(?:did|does|do|was|were|would)\b[^?]{0,40}?\b(?:project|forecast|expect|see|pencil)\w*"),
+                r"(?:did|does|do|was|were|would)\b[^?]{0,40}?\b(?:project|forecast|expect|see|pencil)\w*"
+                # a step's size, asked last: "..., and what was the new monthly reduction?"
+                r"|\bwhat (?:was|were|is) the (?:new |revised )?(?:monthly |weekly )?(?:reduction|increase|decrease"
+                r"|cut|hike|step)s?\s*\??\s*$"),
             ("How much did the Fed raise rates in June 2022?", "What range did the Committee set in July 2023?",
              "How fast was the Treasury runoff in 2023?", "Where did the target range end 2024?",
              "and what PCE inflation did they project for 2022?", "What core PCE inflation did the staff forecast?",
-             "and at what monthly pace?"),
+             "and at what monthly pace?", "and what was the new monthly reduction?"),
             ("How many hikes were there in 2022?", "Why did the Fed raise rates in June 2022?",
+             "What was the reduction in purchases meant to signal?",
              "What did the staff say about inflation in 2022?", "What inflation risks did the staff see?")),
     AskRule(Ask.WHEN,
             _rx(r"^\s*(?:and\s+)?(?:since\s+)?when\b|\bwhat (?:date|day|month|meeting)\b|\bwhich (?:date|day|month"

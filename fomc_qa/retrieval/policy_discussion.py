@@ -159,6 +159,17 @@ KEEPS_THE_RANGE = re.compile(r"\b(?:maintain|keep|leave|hold)\w*\s+the\s+target\
 # a clause giving the reason inside the participants' judgement of the decision
 REASON_CLAUSE = re.compile(r"\b(?:in light of|in consideration of|in view of|given|because|reflecting)\b|^With\b"
                            r"|\bamid (?!th)", re.IGNORECASE)
+# The Committee's formula "in light of current economic conditions and their implications for the outlook for economic
+# activity and inflation, as well as the balance of risks" (December 2023 to June 2024) names no reason of its own.
+_FORMULA = re.compile(r"\bin light of current economic conditions\b[^.]{0,160}?\bbalance of risks\b", re.IGNORECASE)
+
+
+def gives_its_reason(text: str) -> bool:
+    """A judgement with a reason clause of its own (REASON_CLAUSE), not only the Committee's formula (`_FORMULA`):
+    "In light of current economic conditions ..., as well as the balance of risks, all participants judged it
+    appropriate to maintain ..." is as bare as one without a clause (blind judges: "a circular 'maintained'
+    sentence")."""
+    return bool(REASON_CLAUSE.search(_FORMULA.sub("", text)))
 
 # The decision on the securities holdings that every meeting since 2022 takes beside the rate's ("Participants judged
 # that it was appropriate to continue the process of reducing the Federal Reserve's securities holdings"): no reason

@@ -34,11 +34,11 @@ from fomc_qa.retrieval.policy_discussion import (
     BALANCE_SHEET_WOULD_DO,
     DECIDED,
     KEEPS_THE_RANGE,
-    REASON_CLAUSE,
     SIDE_DECISION,
     WAITS_FOR,
     WHAT_IT_WOULD_DO,
     OpenerRule,
+    gives_its_reason,
 )
 from fomc_qa.text.names import mentions, titled_names, topic_names
 from fomc_qa.text.sentences import LEANS, OPENS_ON_THE_LAST, qualifies
@@ -355,7 +355,7 @@ def _add_policy_reasons(picks: _Picks, one_part: bool) -> int:
     j = max(decided, key=lambda k: (round(scored[k].score, 3), says_what_it_would_do(k) is not None, -k))
     nxt = says_what_it_would_do(j)
     block = [j] if nxt is None else [j, nxt]
-    if nxt is None and one_part and not REASON_CLAUSE.search(scored[j].text):  # other parts need the places
+    if nxt is None and one_part and not gives_its_reason(scored[j].text):  # other parts need the places
         block = _bare_judgement_reasons(scored, j)
     at = 0 if picks.rows and picks.rows[0] == j else 1
     picks.rows = [k for k in picks.rows if k not in block]
