@@ -527,6 +527,26 @@ def test_each_part_of_a_question_brings_its_best_passage_from_the_same_meetings(
     assert flow.facet_hits(analyze("What did the FOMC decide in January 2024?"), retrieve, HITS[:2]) == []
 
 
+def test_a_further_part_brings_the_passage_holding_the_sentence_that_says_it():
+    """June 2021: "..., and when were labor shortages expected to ease?" is answered by the first sentence of a chunk
+    that goes on about inflation, ranked below a passage of the same meeting that says nothing of it; the passage
+    holding a sentence with the part's words comes first. Near miss: no sentence says enough of them, and the part's
+    first unread passage comes, as before."""
+    read = make_hit(1, "minutes-2021-06-16#043", "Contacts reported trouble hiring workers.", 0.7)
+    vague = make_hit(2, "minutes-2021-06-16#015", "The staff reviewed the labor market.", 0.6)
+    ease = make_hit(3, "minutes-2021-06-16#044", "Participants expected labor market conditions to continue to "
+                    "improve, with labor shortages expected to ease throughout the summer and into the fall. "
+                    "Inflation rose more than anticipated.", 0.5)
+
+    def retrieve(query, k: int) -> list[SearchHit]:
+        return [read, vague, ease][:k] if "ease" in query.asked else [read][:k]
+
+    question = "In June 2021, why were firms struggling to hire, and when were labor shortages expected to ease?"
+    assert [h.chunk_id for h in flow.facet_hits(analyze(question), retrieve, [read])] == ["minutes-2021-06-16#044"]
+    ease = make_hit(3, "minutes-2021-06-16#044", "Inflation rose more than anticipated.", 0.5)
+    assert [h.chunk_id for h in flow.facet_hits(analyze(question), retrieve, [read])] == ["minutes-2021-06-16#015"]
+
+
 def test_a_chunk_cited_for_several_quotes_shows_the_one_that_matches_best():
     from fomc_qa.answering.grounding import best_excerpt
 

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 
 from fomc_qa.answering.citing import MARK, cite_after_line, cite_items
-from fomc_qa.answering.content_words import adds, repeats, restated, retells, said_in
+from fomc_qa.answering.content_words import GENERIC, adds, repeats, restated, retells, said_in
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler, off_meeting
@@ -43,13 +43,6 @@ from fomc_qa.question.asks import Ask
 from fomc_qa.retrieval.policy_discussion import DECIDED, WAITS_FOR, WHAT_IT_WOULD_DO, gives_its_reason
 from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS, SETS_SCENE
 
-# Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
-# leaves out; any other question word is (`_told_beside`).
-_GENERIC = frozenset(_content(
-    "rate rates range target federal funds committee participants members meeting minutes statement fomc fed policy "
-    "monetary percent basis points point decision decided decide staff manager economy economic inflation labor market "
-    "say said says what why how when which did does was were set make made take took give gave keep kept move moved "
-    "see saw show showed happen happened"))
 # Words of the ask's form, not its subject ("by how much in total did the range fall that month?", "size of the
 # hike?"): a quote sharing them ("... 2.7 percent over the 12 months ... total labor compensation", "the Plans for
 # Reducing the Size of the Federal Reserve's Balance Sheet") says nothing the question asks about. Not "many": "why
@@ -252,11 +245,11 @@ def _told_beside(asked: str, lead: str, evidence: list[Quote]) -> Quote | None:
     """Of the evidence, the quote that says what the question asks about and the lead (the record's line, or the
     passages' best sentences) does not: the one sharing most (and at least UNTOLD_WORDS) of the question's content
     words the lead leaves out ("..., and until when?": "until substantial further progress has been made"), or one
-    of them that is not `_GENERIC` ("who abstained?": "Governor Miran ... abstained"), so the lead answers every
+    of them that is not `GENERIC` ("who abstained?": "Governor Miran ... abstained"), so the lead answers every
     part: blind judges found the answer "only in a quote below the lead". The ask's form words (`_FORM`) do not
     count."""
     untold = _focus(asked) - _content(lead) - _FORM
-    scored = [(len(untold & _content(q.text)), len((untold - _GENERIC) & _content(q.text)), -q.place, q)
+    scored = [(len(untold & _content(q.text)), len((untold - GENERIC) & _content(q.text)), -q.place, q)
               for q in evidence if not LEANS.match(q.text)]
     best = max(scored, key=lambda s: s[:3], default=None)
     return best[3] if best is not None and (best[0] >= UNTOLD_WORDS or best[1] >= 1) else None
@@ -269,9 +262,9 @@ def _carrying(analysis: QuestionAnalysis, lead: str, evidence: list[Quote], reco
     lead leaves out ("abstained" beside a lead that names no one). The rest go to the sources: blind judges found
     them off the point (docs/evaluation.md: the floor at even odds halves the irrelevant quotes again). Beside a lead
     told from the passages, which says the words every question shares already, only a word beyond those counts
-    (`_GENERIC`: a third of such quotes held no keyword), or, for a why, the deciders' reason ("In light of inflation
+    (`GENERIC`: a third of such quotes held no keyword), or, for a why, the deciders' reason ("In light of inflation
     developments ..., the Committee decided ...": docs/answering.md, twenty-fifth round)."""
-    untold = _focus(analysis.plain) - _content(lead) - (set() if record else _GENERIC | _FORM)
+    untold = _focus(analysis.plain) - _content(lead) - (set() if record else GENERIC | _FORM)
     why = not record and Ask.WHY in analysis.asks
     return [q for q in evidence if q.text in record_quotes or likely.get(q.place, 0.0) >= EVIDENCE_LOG_ODDS
             or untold & _content(q.text)
@@ -335,7 +328,7 @@ def _second(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote]
     if not chosen or _lists(analysis):
         return []
     if any(q.score for q in quotes):  # fitted: a sentence it finds very unlikely and off the question is padding
-        asked = _focus(analysis.plain) - _GENERIC
+        asked = _focus(analysis.plain) - GENERIC
         rest = [q for q in rest if q.score >= PADDING_LOG_ODDS or asked & _content(q.text)]
     picked: list[Quote] = []
     for q in rest:  # best first; a leaning sentence once the sentence it leans on is told

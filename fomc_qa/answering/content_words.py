@@ -35,6 +35,14 @@ def focus(text: str) -> set[str]:
     return {w for w in content(text) if w not in _MONTHS and not re.fullmatch(r"\d{4}", w)}
 
 
+# Words of almost every question about the Committee: a quote saying one of them is no sign it says what the lead
+# leaves out; any other question word is (compose's `_told_beside`; a further part's words, `flow.facet_hits`).
+GENERIC = frozenset(content(
+    "rate rates range target federal funds committee participants members meeting minutes statement fomc fed policy "
+    "monetary percent basis points point decision decided decide staff manager economy economic inflation labor market "
+    "say said says what why how when which did does was were set make made take took give gave keep kept move moved "
+    "see saw show showed happen happened"))
+
 SAID_MIN_WORDS = 12  # a quote the lead says goes to the sources from this length: a shorter one is cheap proof
 ADDS_WORDS = 2  # a sentence joins the lead when it says this many content words the lead does not
 RESTATES_SHARE = 0.85  # a long sentence with this share of its content words told already says the lead again

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from fomc_qa.answering.compose import compose
 from fomc_qa.answering.confidence import Signals
+from fomc_qa.answering.content_words import GENERIC, content, focus
 from fomc_qa.answering.decline import decline_text
 from fomc_qa.answering.grounding import (
     RELEVANCE_FLOOR,
@@ -30,6 +31,7 @@ from fomc_qa.policy.desk import PolicyDesk
 from fomc_qa.question.analysis import NO_INDEX, QuestionAnalysis, analyze
 from fomc_qa.question.asks import Ask
 from fomc_qa.text.names import mentions
+from fomc_qa.text.sentences import quotable_sentences
 
 Retrieve = Callable[[QuestionAnalysis | str, int], list[SearchHit]]  # a question read once, or a search string
 # (question, hits, policy record context) -> the LM's answer text with [n] markers, passage n being hits[n - 1];
@@ -121,23 +123,46 @@ def record_intent(analysis: QuestionAnalysis) -> str:
 
 
 MAX_FACET_HITS = 2
+FACET_DEPTH = 3  # a part's own search: its first passages
+SENTENCE_DEPTH = 12  # ... and, for a further part, how deep to look for one sentence saying the part's words
+SENTENCE_WORDS = 3  # that sentence says at least this many of them, more than any sentence already read
 
 
 def facet_hits(analysis: QuestionAnalysis, retrieve: Retrieve, hits: list[SearchHit]) -> list[SearchHit]:
     """For a question asking several things ("how far had the S&P 500 fallen, and what happened to oil?"), each
     part's best passage when the whole question's passages lack it (at most MAX_FACET_HITS, after them, so the
     whole question's ranking is kept), from the meetings those passages are of: a part's answer is often a chunk
-    the whole question ranks lower. Each part is searched with the question's dates and names it leaves out."""
+    the whole question ranks lower. Each part is searched with the question's dates and names it leaves out. A
+    further part's answer may be one sentence of a chunk about other things ("..., and when were labor shortages
+    expected to ease?": the chunk opening "Participants expected labor market conditions to continue to improve,
+    with labor shortages expected to ease ..." goes on about inflation), which the chunk's vector blurs: the passage
+    holding the sentence that says most of the part's words (`_saying_the_part`) comes first."""
     if len(analysis.parts) < 2:
         return []
     extra: list[SearchHit] = []
-    for part in analysis.parts:
+    for i, part in enumerate(analysis.parts):
         if len(extra) >= MAX_FACET_HITS:
             break
-        best = _unread(retrieve(part.search or part.query, 3), [*hits, *extra])
+        found = retrieve(part.search or part.query, SENTENCE_DEPTH if i else FACET_DEPTH)
+        best = (_saying_the_part(part.text, found, [*hits, *extra]) if i else None) \
+            or _unread(found[:FACET_DEPTH], [*hits, *extra])
         if best is not None:
             extra.append(best)
     return extra
+
+
+def _saying_the_part(part: str, found: list[SearchHit], read: list[SearchHit]) -> SearchHit | None:
+    """Of a part's passages, the unread one (of the meetings read) holding the sentence that says most of the part's
+    words (not those every question shares: `GENERIC`), at least SENTENCE_WORDS and more than any sentence of the
+    passages read."""
+    words = focus(part) - GENERIC
+
+    def says(hit: SearchHit) -> int:
+        return max((len(words & content(s)) for s in quotable_sentences(hit.text)), default=0)
+
+    already = max((says(h) for h in read), default=0)
+    best = max((h for h in found if _unread([h], read) is not None), key=says, default=None)
+    return best if best is not None and says(best) >= max(SENTENCE_WORDS, already + 1) else None
 
 
 def _unread(found: list[SearchHit], read: list[SearchHit], keep: Callable[[SearchHit], bool] = lambda h: True
