@@ -17,7 +17,7 @@ from fomc_qa.answering.compose import (
     compose,
 )
 from fomc_qa.answering.decline import decline_text
-from fomc_qa.answering.parts import unanswered_parts
+from fomc_qa.answering.parts import part_quotes, unanswered_parts
 from fomc_qa.answering.prose import clean_prose
 from fomc_qa.answering.quotes import Quote, quotes_of
 from fomc_qa.answering.why_lead import WHY_LEADS, WhyAsked
@@ -1304,3 +1304,25 @@ def test_words_the_question_quotes_are_asked_about_even_in_the_standing_guidance
     assert "slow the pace" in quoted.lead, quoted.lead
     unquoted = compose(analyze("What was the rationale for the December 2024 rate cut?"), raw, record)
     assert "carefully assess" not in unquoted.text  # near miss: the guidance, not asked about
+
+
+def test_an_elliptic_part_beside_the_record_is_answered_by_the_sentence_of_the_meeting_its_line_names():
+    """"Which statement was the first to mention vaccinations, and how did it frame them?": the record's line names the
+    meeting, its first quote is that statement's sentence, and no quote shares two words with "how did it frame
+    them?"; the lead says the sentence. Near miss: beside a why ("..., and how close was it?") the decision's own
+    sentence answers nothing."""
+    line = "The first statement in the indexed meetings to use “vaccinations” was that of January 27, 2021."
+    first = ("The path of the economy will depend significantly on the course of the virus, including progress on "
+             "vaccinations.")
+    raw = (f"{line}\nFOMC statement of January 27, 2021: \u201c{first}\u201d [1]\n\n"
+           + _raw(("FOMC statement of June 16, 2021", "Progress on vaccinations has reduced the spread.", 2)))
+    index = QuestionIndex((dt.date(2021, 1, 27), dt.date(2021, 6, 16)))
+    composed = compose(analyze("Which FOMC meeting's statement was the first to mention vaccinations, and how did it "
+                               "frame them?", index), raw, line)
+    assert "course of the virus" in composed.lead, composed.lead
+    held = "At the July 31, 2024 meeting the FOMC maintained the target range at 5-1/4 to 5-1/2 percent."
+    decided = "The Committee decided to maintain the target range for the federal funds rate at 5-1/4 to 5-1/2 percent."
+    raw = f"{held}\nFOMC statement of July 31, 2024: \u201c{decided}\u201d [1]"
+    why = analyze("Why didn't the Fed cut in July 2024, and how close was it?",
+                  QuestionIndex((dt.date(2024, 6, 12), dt.date(2024, 7, 31))))
+    assert part_quotes(why, quotes_of(raw), [], (decided,)) == []

@@ -171,7 +171,8 @@ def test_a_question_s_quoted_words_are_read_as_the_phrases_it_asks_about():
     """"what was the new 'extent and timing' wording meant to signal?": the quoted words are the documents' own, and a
     sentence holding them is asked about (compose keeps it even when it is the standing guidance). Near miss: the
     apostrophe of a shortened year ("Jul '21") opens no quotation."""
-    assert subjects_of("What was the new 'extent and timing' wording meant to signal?").phrases == ("extent and timing",)
-    assert subjects_of("Jul '21 statement added a line saying the economy \u2018has made progress\u2019. Why?").phrases \
-        == ("has made progress",)
+    asked = subjects_of("What was the new 'extent and timing' wording meant to signal?")
+    assert asked.phrases == ("extent and timing",)
+    added = subjects_of("Jul '21 statement added a line saying the economy \u2018has made progress\u2019. Why?")
+    assert added.phrases == ("has made progress",)
     assert subjects_of("Why did the Fed hold in Jul '24?").phrases == ()

@@ -113,7 +113,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
                 leads.append(attributed(other, before=named, same_source=names_source(" ".join(leads), other)))
                 chosen += [q for q in (named, other) if q is not None]
     if not record_direct or unanswered_parts(analysis):
-        parts = part_quotes(analysis, quotes, chosen, bool(record_direct))
+        parts = part_quotes(analysis, quotes, chosen, _record_quotes(raw) if record_direct else None)
         retold: list[Quote] = []  # saying the lead again in other words: told, in neither the lead nor the evidence
         for part in parts or _second(analysis, quotes, chosen, unsaid):
             if adds(part, leads) and not retells(part, leads):
@@ -123,7 +123,7 @@ def compose(analysis: QuestionAnalysis, raw: str, record_direct: str = "",
                 retold.append(part)
         chosen += retold
     cap = MAX_LISTED if _lists(analysis) else MAX_QUOTES if record_direct else PASSAGE_EVIDENCE
-    record_quotes = tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0])) if record_direct else ()
+    record_quotes = _record_quotes(raw) if record_direct else ()
     lead = " ".join(" ".join(leads).split())  # one paragraph: no line break in a lead
     evidence = [q for q in _evidence(analysis, quotes, chosen, cap, record_quotes) if not roll_call_told(q, lead)]
     evidence = [q for q in _speakers_evidence(analysis, evidence, chosen) if not directive_told(q, lead)]
@@ -164,6 +164,11 @@ def _past_the_scene(quotes: list[Quote]) -> list[Quote]:
 def _ranked(quotes: list[Quote]) -> list[Quote]:
     """Best-scored first; in the answer's order among equals (all of them without a scorer)."""
     return sorted(quotes, key=lambda q: -q.score)
+
+
+def _record_quotes(raw: str) -> tuple[str, ...]:
+    """The record's own quotes: those of the raw answer's first paragraph, after its line."""
+    return tuple(q.text for q in quotes_of(raw.split("\n\n", 1)[0]))
 
 
 def _own_words(raw: str, record_direct: str) -> str:

@@ -63,7 +63,7 @@ def unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
 
 
 def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote],
-                 record: bool = False) -> list[Quote]:
+                record_quotes: tuple[str, ...] | None = None) -> list[Quote]:
     """For each further part of a multi-part question (each part the record leaves unanswered, when it answers
     the question), the quotation that shares most content words with it (and at least two), so the lead answers
     every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic; a part asking why
@@ -71,12 +71,17 @@ def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Qu
     (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points") with their case
     (`MINORITY_CASE`: "The participants favoring a 25 basis point increase noted that ..."); one asking for a
     figure (`Ask.HOW_MUCH`), a sentence giving one ("... to slow to 2.6 percent in 2022"), and a further part asking
-    when (`Ask.WHEN`), a sentence saying when its thing starts (`_STARTS`: "Beginning on December 1, reinvest ...")."""
+    when (`Ask.WHEN`), a sentence saying when its thing starts (`_STARTS`: "Beginning on December 1, reinvest ...").
+    Beside the record (`record_quotes`: its own quotes), an elliptic part no quote answers ("Which meeting's statement
+    was the first to mention vaccinations, and how did it frame them?") is answered by the record's first quote: the
+    sentence of the meeting its line names."""
     found: list[Quote] = []
     taken = {q.text for q in chosen}
+    record = record_quotes is not None
     for part in unanswered_parts(analysis) if record else analysis.parts[1:]:
         words = _content(part.text)
-        if record and len(_focus(part.text)) < ELLIPTIC:  # "..., and why was it adjusted?": the record's topic
+        elliptic = record and len(_focus(part.text)) < ELLIPTIC
+        if elliptic:  # "..., and why was it adjusted?": the record's topic
             words |= _focus(analysis.plain)
         usable = [q for q in quotes if q.text not in taken and told_with(quotes, q, chosen)
                   and not is_filler(analysis, q)
@@ -87,11 +92,14 @@ def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Qu
                    + (FIGURE_SAYS if part.ask is Ask.WHEN and part is not analysis.parts[0] and _STARTS.search(q.text)
                       else 0),
                    q.score, -quotes.index(q), q) for q in candidates]
-        if scored:
-            overlap, _, _, best = max(scored, key=lambda s: s[:3])
-            if overlap >= 2:
-                found.append(best)
-                taken.add(best.text)
+        overlap, _, _, best = max(scored, key=lambda s: s[:3]) if scored else (0, 0, 0, None)
+        # "how did it frame them?" (not "..., and how close was it?" beside a why: the minority's view says that)
+        said = elliptic and part.ask is Ask.WHAT and not part.subjects.minority and Ask.WHY not in analysis.asks
+        if overlap < 2 and said:
+            best = next((q for q in usable if q.text in (record_quotes or ())), None)
+        if best is not None and (overlap >= 2 or said):
+            found.append(best)
+            taken.add(best.text)
         if part.subjects.minority and found and _minority_says(found[-1]):  # who wanted it, and their case
             other = MINORITY_VIEW if MINORITY_CASE.search(found[-1].text) else MINORITY_CASE
             also = next((q for q in candidates if q.text not in taken and other.search(q.text)), None)
