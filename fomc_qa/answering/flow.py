@@ -161,8 +161,9 @@ def _saying_the_part(part: str, found: list[SearchHit], read: list[SearchHit]) -
         return max((len(words & content(s)) for s in quotable_sentences(hit.text)), default=0)
 
     already = max((says(h) for h in read), default=0)
-    best = max((h for h in found if _unread([h], read) is not None), key=says, default=None)
-    return best if best is not None and says(best) >= max(SENTENCE_WORDS, already + 1) else None
+    scored = [(says(h), -i, h) for i, h in enumerate(found) if _unread([h], read) is not None]
+    said, _, best = max(scored, key=lambda s: s[:2], default=(0, 0, None))
+    return best if said >= max(SENTENCE_WORDS, already + 1) else None
 
 
 def _unread(found: list[SearchHit], read: list[SearchHit], keep: Callable[[SearchHit], bool] = lambda h: True

@@ -15,6 +15,7 @@ from fomc_qa.answering.reasons import MINORITY_CASE, MINORITY_VIEW, REPORTED_BY,
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
+from fomc_qa.text.months import MONTH
 
 ELLIPTIC = 2  # a further part with fewer content words than this ("and until when?") borrows the question's
 MINORITY_SAYS = 2  # "did anyone argue for more?": the minority's view counts as two of the part's words
@@ -24,9 +25,8 @@ _FIGURE = re.compile(r"\d+(?:\.\d+)?(?:-\d+/\d+)? percent|\$\d|\d+ basis points?
 # When a further "when" part's thing starts or ends ("Beginning on December 1, reinvest ...", "implemented beginning in
 # December", "conclude the reduction ... on December 1"), not a date that only places the sentence ("at the time of
 # the November 4-5 meeting").
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
-_STARTS = re.compile(rf"\b(?:beginning|starting|effective|commencing|as of|until)(?: on| in)? {_MONTH}\b"
-                     rf"|\bon {_MONTH} \d{{1,2}}\b", re.I)
+_STARTS = re.compile(rf"\b(?:beginning|starting|effective|commencing|as of|until)(?: on| in)? {MONTH}\b"
+                     rf"|\bon {MONTH} \d{{1,2}}\b", re.I)
 
 
 def speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:

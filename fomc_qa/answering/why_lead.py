@@ -82,8 +82,7 @@ def _judged(asked: WhyAsked, q: Quote) -> bool:
     if not DECIDED.pattern.search(q.text) or asked.dissent or not _minutes_asked(asked, q):
         return False
     after = follower(asked.quotes, q) if q in asked.quotes else None
-    return gives_its_reason(q.text) or (after is not None
-                                                  and bool(WHAT_IT_WOULD_DO.pattern.search(after.text)))
+    return gives_its_reason(q.text) or (after is not None and bool(WHAT_IT_WOULD_DO.pattern.search(after.text)))
 
 
 def _would_do(asked: WhyAsked, q: Quote) -> bool:
