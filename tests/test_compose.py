@@ -20,6 +20,7 @@ from fomc_qa.answering.decline import decline_text
 from fomc_qa.answering.parts import part_quotes, unanswered_parts
 from fomc_qa.answering.prose import clean_prose
 from fomc_qa.answering.quotes import Quote, quotes_of
+from fomc_qa.answering.reasons import gives_the_deciders_reason
 from fomc_qa.answering.why_lead import WHY_LEADS, WhyAsked
 from fomc_qa.question.analysis import QuestionIndex, analyze
 from fomc_qa.question.subjects import Speaker, Subjects
@@ -409,6 +410,23 @@ def test_a_why_of_the_committee_s_decision_does_not_lead_with_a_dissenter_s_pref
     # near miss: the dissent asked about leads with the dissenter's reason
     asked = compose(analyze("Why did Miran dissent in September 2025?"), raw, record)
     assert "Governor Miran preferred" in asked.lead
+
+
+def test_an_unnamed_dissenting_member_s_preference_is_not_the_committee_s_reason():
+    policy = "FOMC minutes of September 16, 2020 (Committee Policy Action)"
+    dissent = ("One of these dissenting members preferred that the Committee retain greater policy rate flexibility "
+               "by retaining the language in the forward guidance provided in the July postmeeting statement.")
+    reason = ("Participants agreed that it would be appropriate to incorporate some key elements of the revised "
+              "consensus statement into the FOMC statement in light of the revised strategy.")
+    raw = "At the September 16, 2020 meeting the FOMC maintained the target range.\n" + _raw(
+        (policy, dissent, 1), (policy, reason, 2))
+    composed = compose(analyze("Why did the Committee rewrite its rate guidance in September 2020?"), raw,
+                       "At the September 16, 2020 meeting the FOMC maintained the target range.")
+    assert "consensus statement" in composed.lead and "dissenting" not in composed.lead
+    # near miss: beside a question about the dissent, the dissenters' preference is theirs to give
+    quote = quotes_of(raw)[0]
+    assert not gives_the_deciders_reason(analyze("Why did the Committee rewrite its guidance in Sep 2020?"), quote)
+    assert gives_the_deciders_reason(analyze("Why did two members dissent in September 2020?"), quote)
 
 
 def test_a_lead_opening_on_the_sentence_before_it_brings_that_sentence():

@@ -41,6 +41,7 @@ from fomc_qa.answering.why_lead import WhyAsked, follower, why_leads
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.retrieval.policy_discussion import DECIDED, WAITS_FOR, WHAT_IT_WOULD_DO, gives_its_reason
+from fomc_qa.text.consensus import speaks_for
 from fomc_qa.text.sentences import DECISION, GIVES_REASON, LEANS, SETS_SCENE
 
 # Words of the ask's form, not its subject ("by how much in total did the range fall that month?", "size of the
@@ -189,7 +190,8 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
     the question names or else the minutes; never the bare decision, which restates what is asked about), the one that
     says most of what the question asks about, the reader's first among equals (with a fitted scorer, its best). The
     reader's first often sets the scene ("Participants began a discussion of ..."), the next says what they concluded.
-    A why's filler (`is_filler`: the standing guidance, an unasked dissenter's preference) is never among them."""
+    A why's filler (`is_filler`: the standing guidance, an unasked dissenter's preference) is never among them; a part
+    asking what share of the Committee held a view leads with the share said (`_sharing`)."""
     first = analysis.parts[0] if len(analysis.parts) > 1 else None  # the other parts follow
     asked, subjects = (first.text, first.subjects) if first else (analysis.plain, analysis.subjects)
     usable = _ranked(speakers_own(subjects, [q for q in quotes
@@ -199,10 +201,22 @@ def _lead_quote(analysis: QuestionAnalysis, quotes: list[Quote], prefer_cause: b
         # the members' agreement on the edit, in the minutes
         kinds = frozenset({"minutes"} if subjects.wording else analysis.filter.doc_types or {"minutes"})
         usable = why_leads(WhyAsked(analysis, quotes, subjects, dissent_asked(subjects, usable), kinds), usable)
-    if any(q.score for q in usable):  # a fitted scorer has ranked them
+    share = (first or analysis.parts[0]).ask is Ask.SHARE
+    if share:
+        usable = _sharing(usable)
+    if share or any(q.score for q in usable):  # a fitted scorer (or the share said) has ranked them
         return usable[0] if usable else None
     focus = _focus(asked)
     return max(usable[:LEAD_CHOICES], key=lambda q: (len(focus & _content(q.text)), -q.place), default=None)
+
+
+def _sharing(usable: list[Quote]) -> list[Quote]:
+    """For a part asking what share of the Committee held a view ("how many participants still saw another hike as
+    likely?"), the quotes saying a share, the majority's ("A majority of participants judged ...") before a few
+    participants' ("Several participants commented ...", often a further part's answer), each in the scorer's order;
+    all of them when none says a share."""
+    shares = [q for q in usable if speaks_for(q.text)]
+    return sorted(shares, key=lambda q: speaks_for(q.text) < 0) if shares else usable
 
 
 def _restates_the_line(judged: Quote, after: Quote | None, record_direct: str) -> bool:

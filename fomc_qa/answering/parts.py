@@ -15,6 +15,7 @@ from fomc_qa.answering.reasons import MINORITY_CASE, MINORITY_VIEW, REPORTED_BY,
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker, Subjects
+from fomc_qa.text.consensus import speaks_for
 from fomc_qa.text.months import MONTH
 
 ELLIPTIC = 2  # a further part with fewer content words than this ("and until when?") borrows the question's
@@ -89,6 +90,7 @@ def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Qu
         candidates = speakers_own(part.subjects, usable, among=quotes)
         scored = [(len(words & _content(q.text)) + (_minority_says(q) if part.subjects.minority else 0)
                    + (FIGURE_SAYS if part.ask is Ask.HOW_MUCH and _FIGURE.search(q.text) else 0)
+                   + (FIGURE_SAYS if part.ask is Ask.SHARE and speaks_for(q.text) else 0)
                    + (FIGURE_SAYS if part.ask is Ask.WHEN and part is not analysis.parts[0] and _STARTS.search(q.text)
                       else 0),
                    q.score, -quotes.index(q), q) for q in candidates]

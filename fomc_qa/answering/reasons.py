@@ -20,7 +20,9 @@ REPORTED_BY = (Speaker.STAFF, Speaker.MANAGER)  # the speakers those sections re
 # the Committee preferred ...")
 REPORTER_SAYS = re.compile(r"^(?:[A-Z][\w ,-]{0,60}?,\s+)?the (?:staff|manager|Desk)\b", re.I)
 DISSENTERS_VIEW = re.compile(r"\b(?:Governor|President|Mr\.|Ms\.) (?P<name>[A-Z][a-z]+) (?:preferred|dissented|voted)\b"
-                             r"|\bvot(?:ed|ing) against\b")
+                             r"|\bvot(?:ed|ing) against\b"
+                             # unnamed: "One of these dissenting members preferred that the Committee retain ..."
+                             r"|\bdissenting (?:members?|participants?)\b")
 # The view of the participants (or members: "A couple of members preferred to lower ...") who wanted otherwise, or
 # how close the call was: what a question asking "did anyone argue for more?" or "how close a call was it?"
 # (`Subjects.minority`) is answered by.

@@ -18,6 +18,7 @@ class Ask(StrEnum):
     WHY = "why"
     COMPARE = "compare"
     EVOLUTION = "evolution"
+    SHARE = "share"
     HOW_MANY = "how many"
     HOW_MUCH = "how much"
     WHEN = "when"
@@ -37,6 +38,11 @@ class AskRule:
 def _rx(pattern: str) -> re.Pattern[str]:
     return re.compile(pattern, re.IGNORECASE)
 
+
+# Whom a share is of: participants (a count of members is a vote's).
+SHARE_OF = r"(?:of (?:the |these )?)?(?:\w+ )?(?:participants|policymakers|officials)\b"
+SHARE_ASKED = _rx(rf"\bhow many {SHARE_OF}|\bwhat (?:share|proportion|fraction) {SHARE_OF}"
+                  r"|\bhow (?:broad|broadly|widely|widespread|divided|split|united)\b|\bhow much support\b")
 
 ASK_RULES: tuple[AskRule, ...] = (
     AskRule(Ask.WHY,
@@ -71,6 +77,15 @@ ASK_RULES: tuple[AskRule, ...] = (
             ("What changed in the statement in March 2022?", "Why did the Fed change rates in March 2022?",
              "How did the staff deal with possible changes to trade and other government policies in its December "
              "2024 projection?", "How did participants read financial developments in March 2023?")),
+    # what share of the Committee held a view: the minutes answer "A majority of participants judged ...", not a count
+    AskRule(Ask.SHARE,
+            SHARE_ASKED,
+            ("Sep 2023 minutes: how many participants saw another hike as likely?",
+             "How divided were participants over the December 2025 cut?",
+             "how broad was support among participants for the half-point cut?",
+             "how widely was that preference shared per the minutes?"),
+            ("How many members dissented in 2022?", "How many FOMC members voted against the December 2025 decision?",
+             "How wide was the target range?", "How much did the Fed cut in 2025?")),
     AskRule(Ask.HOW_MANY,
             _rx(r"\bhow many\b|\bnumber of\b|\bhow often\b|\bhow many times\b|\bcount\b"),
             ("How many times did the Fed cut in 2025?", "What was the number of dissents in 2022?"),

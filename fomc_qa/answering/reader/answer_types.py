@@ -2,7 +2,8 @@
 
 A "how much / to what level / where did it move" question is answered by the sentence with the number (the
 decision), not by the discussion around it; a "who" question by the sentence naming people; a "when / on what
-date" question by one carrying a date; a "why / what caused" question by one giving a cause. Each kind is a pair of
+date" question by one carrying a date; a "why / what caused" question by one giving a cause; a "how many
+participants / how divided" question by one saying what share of the Committee held a view. Each kind is a pair of
 patterns: one the question matches, one an answering sentence matches (`ANSWER_TYPES`, `asked_kinds`).
 """
 
@@ -10,8 +11,15 @@ from __future__ import annotations
 
 import re
 
+from fomc_qa.question.asks import SHARE_ASKED, SHARE_OF
+from fomc_qa.text.consensus import CONSENSUS_RULES
+
+# "How many participants saw another hike as likely?", "how divided were they?" (`SHARE_ASKED`): the minutes answer
+# with a share of the Committee ("A majority of participants judged ..."), not a figure.
+SHARE = re.compile("|".join(f"(?:{rule.pattern.pattern})" for rule in CONSENSUS_RULES), re.I)
 QUANTITY_QUESTION = re.compile(
-    r"\bhow (?:much|many|far|high|low|large|big)\b|\bby how\b|\bto what\b|\bwhat (?:\w+ )?(?:size|amount)\b"
+    rf"\bhow (?:much(?! support\b)|many(?! {SHARE_OF})|far|high|low|large|big)\b"
+    r"|\bby how\b|\bto what\b|\bwhat (?:\w+ )?(?:size|amount)\b"
     r"|\bwhere (?:did|had|has|was|were|is|does|do|would)\b"
     r"|\b(?:levels?|ranges?|pace|caps?|limits?|minimum|maximum|reductions?|increases?|decreases?)\b",
     re.I,
@@ -39,7 +47,7 @@ CAUSE = re.compile(r"\b(?:the )?result(?:ed)? (?:of|from)\b|\bbecause\b|\breflec
                    r"|\battribut\w*|\bowing to\b|\binduced\b|\bcaused by\b|\bprompted by\b|\bin response to\b"
                    r"|\bstemm\w* from\b|\bled to\b", re.I)
 ANSWER_TYPES = ((QUANTITY_QUESTION, QUANTITY), (PERSON_QUESTION, PERSON), (DATE_QUESTION, DATE),
-                (CAUSE_QUESTION, CAUSE))
+                (CAUSE_QUESTION, CAUSE), (SHARE_ASKED, SHARE))
 # "When did a statement first mention X?" (fomc_qa.question.dates.asks_for_first) is answered by the
 # earliest meeting that says X, not by the best-matching later repetition; "the last increase" by the latest
 # (`selection.ordinal_lead`).
