@@ -183,3 +183,25 @@ def test_a_quote_speaking_for_most_participants_reads_so_to_the_scorer():
     features = quote_features(analyze("How did participants weigh a standing repo facility in April 2021?"),
                               quote_views(raw))
     assert list(features[:, column]) == [-1.0, 1.0]
+
+
+def test_the_scorer_sees_a_quote_beside_the_answer_s_best_its_answer_type_and_its_meeting():
+    """A quote's words are read against the answer's best quote (its gap, 0 for the best), whether it carries the
+    kind of answer asked (a share of the Committee for "how many participants"), and whether it is of another
+    meeting than the one asked about (the July minutes beside a September question)."""
+    import datetime as dt
+
+    from fomc_qa.answering.quote_scorer import QUOTE_FEATURES
+    from fomc_qa.question.analysis import QuestionIndex, analyze
+
+    views = "(Participants' Views on Current Conditions and the Economic Outlook)"
+    september, july = f"FOMC minutes of September 20, 2023 {views}", f"FOMC minutes of July 26, 2023 {views}"
+    raw = (f"{september}: \u201cA majority of participants judged that one more increase would likely be "
+           f"appropriate.\u201d [1] {july}: \u201cInflation remained well above the longer-run goal.\u201d [2]")
+    index = QuestionIndex((dt.date(2023, 7, 26), dt.date(2023, 9, 20)))
+    asked = analyze("September 2023: how many participants saw one more increase as likely?", index)
+    features = quote_features(asked, quote_views(raw))
+    column = {name: QUOTE_FEATURES.index(name) for name in ("share_gap", "answer_type", "off_meeting")}
+    assert features[0, column["share_gap"]] == 0.0 and features[1, column["share_gap"]] < 0.0
+    assert list(features[:, column["answer_type"]]) == [1.0, 0.0]
+    assert list(features[:, column["off_meeting"]]) == [0.0, 1.0]

@@ -2,13 +2,15 @@
 
 The reader (or an LM) offers up to a dozen sentences; the composed answer keeps one or two for its lead and at most
 three as evidence. In answer order the first quote is often the one that restates the question, not the one that
-answers it. The model scores each quote from QUOTE_FEATURES — its place in the answer and its passage's rank, how
-much of the question it repeats and how much it adds, a number in it, a cause word when "why" is asked, whether its
+answers it. The model scores each quote from QUOTE_FEATURES — its place in the answer and its passage's rank, how much
+of the question it repeats and how much it adds, a number in it, a cause word when "why" is asked, whether its
 document section is the one the question names (the staff, the manager, participants), whether it leans on the
-sentence before it, whether it speaks for most participants or a few (`consensus.speaks_for`) — none of which names
-a meeting or a topic, so it scores new questions' quotes too. It is fitted by the `qa_program` asset
-(`fomc_qa.answering.quote_fit`) on the train and dev questions: a quote is a positive when it holds an expected
-keyword the question does not already say. Stored as JSON under data/programs/.
+sentence before it, whether it speaks for most participants or a few (`consensus.speaks_for`), how far it falls below
+the answer's best quote on the question's and the parts' words, whether it carries the kind of answer asked for (a
+figure, a name, a date, a cause, a share of the Committee) and whether it is of another meeting than the one asked
+about — none of which names a meeting or a topic, so it scores new questions' quotes too. It is fitted by the
+`qa_program` asset (`fomc_qa.answering.quote_fit`) on the train and dev questions: a quote is a positive when it holds
+an expected keyword the question does not already say. Stored as JSON under data/programs/.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
+from fomc_qa.answering.reader.answer_types import CAUSE, DATE, PERSON, QUANTITY, SHARE
 from fomc_qa.question.analysis import QuestionAnalysis
 from fomc_qa.question.asks import Ask
 from fomc_qa.question.subjects import Speaker
@@ -30,7 +33,7 @@ from fomc_qa.text.sentences import GIVES_REASON, LEANS
 
 QUOTE_FEATURES = ("first_in_answer", "log_place", "log_passage", "question_share", "novelty", "log_words",
                   "leans", "number", "cause_for_why", "minutes", "section_named", "section_other", "part_share",
-                  "opens_source", "consensus")
+                  "opens_source", "consensus", "share_gap", "part_gap", "answer_type", "off_meeting")
 _WORD = re.compile(r"[a-z0-9$%./-]+")
 _STOP = frozenset("the a an and or of to in on at by for from with as is are was were be been that this these those "
                   "it its their they what which who how why when did does do has have had fomc committee fed federal "
@@ -78,7 +81,23 @@ def quote_features(analysis: QuestionAnalysis, quotes: Sequence[QuoteView]) -> n
                      float(bool(named) and bool(section) and not any(s.search(section) for s in named)),
                      max((len(own & p) / max(len(p), 1) for p in parts), default=0.0), float(q.opens_source),
                      float(speaks_for(q.text))])
+    # beside the rest of the answer: how far below its best quote on the question's and the parts' words, whether it
+    # carries the kind of answer a part asks for (a figure, a name, a date, a cause, a share of the Committee), and
+    # whether it is of another meeting than the one asked about
+    typed = {Ask.HOW_MUCH: QUANTITY, Ask.WHO: PERSON, Ask.WHEN: DATE, Ask.WHY: CAUSE, Ask.SHARE: SHARE}
+    kinds = [typed[a] for a in analysis.asks if a in typed]
+    top_share = max((r[3] for r in rows), default=0.0)
+    top_part = max((r[12] for r in rows), default=0.0)
+    for q, r in zip(quotes, rows, strict=True):
+        r += [r[3] - top_share, r[12] - top_part, float(any(k.search(q.text) for k in kinds)),
+              float(_off_meeting(analysis, q))]
     return np.asarray(rows, dtype=np.float64).reshape(len(rows), len(QUOTE_FEATURES))
+
+
+def _off_meeting(analysis: QuestionAnalysis, q: QuoteView) -> bool:
+    from fomc_qa.answering.filler import off_meeting  # filler reads quotes, whose views are this module's
+
+    return off_meeting(analysis, q)  # type: ignore[arg-type]  # it reads the label only
 
 
 @dataclass(frozen=True)
