@@ -1344,3 +1344,18 @@ def test_an_elliptic_part_beside_the_record_is_answered_by_the_sentence_of_the_m
     why = analyze("Why didn't the Fed cut in July 2024, and how close was it?",
                   QuestionIndex((dt.date(2024, 6, 12), dt.date(2024, 7, 31))))
     assert part_quotes(why, quotes_of(raw), [], (decided,)) == []
+
+
+def test_a_further_part_is_answered_by_its_own_words_not_by_the_speakers_name():
+    desk = "FOMC minutes of September 21, 2022 (Developments in Financial Markets and Open Market Operations)"
+    line = ("The monthly cap on runoff in September 2022: Treasury securities: $60 billion a month; agency debt and "
+            "agency mortgage-backed securities: $35 billion a month.")
+    raw = f"{line}\n" + _raw(
+        (desk, "The manager pro tem indicated that the staff would continue to monitor money market developments "
+               "closely.", 1),
+        (desk, "The Federal Reserve's net income had turned negative, and the Federal Reserve would record a deferred "
+               "asset.", 2))
+    question = "Sept 2022: what were the runoff caps that month, and what did the manager pro tem report on net income?"
+    composed = compose(analyze(question), raw, line)
+    # the part's own answer first; the sentence sharing only the speaker's words with it is no answer to it
+    assert "deferred asset" in composed.lead.split("continue to monitor")[0]

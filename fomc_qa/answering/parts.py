@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from fomc_qa.answering.content_words import GENERIC
 from fomc_qa.answering.content_words import content as _content
 from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler
@@ -18,6 +19,9 @@ from fomc_qa.question.subjects import Speaker, Subjects
 from fomc_qa.text.consensus import speaks_for
 from fomc_qa.text.months import MONTH
 
+# Who is asked about, not what: speakers_own already keeps the speaker's quotes ("what did the manager pro tem report
+# about the Fed's net income?" is answered by the net income sentence, not by "the manager pro tem indicated ...").
+_SPEAKER_WORDS = _content("manager pro tem deputy desk staff participants members report reported briefing")
 ELLIPTIC = 2  # a further part with fewer content words than this ("and until when?") borrows the question's
 MINORITY_SAYS = 2  # "did anyone argue for more?": the minority's view counts as two of the part's words
 FIGURE_SAYS = 2  # "..., and what PCE inflation did they project?": a figure counts as two of the part's words
@@ -66,7 +70,8 @@ def unanswered_parts(analysis: QuestionAnalysis) -> list[Part]:
 def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Quote],
                 record_quotes: tuple[str, ...] | None = None) -> list[Quote]:
     """For each further part of a multi-part question (each part the record leaves unanswered, when it answers
-    the question), the quotation that shares most content words with it (and at least two), so the lead answers
+    the question), the quotation that shares most of its own content words (at least two, beyond `GENERIC` and the
+    speaker's: a quote sharing only "participants" and "rate" with it answers nothing asked), so the lead answers
     every part. A part of fewer than ELLIPTIC words of its own asks about the question's topic; a part asking why
     takes the deciders' reason, not the staff's briefing; one asking who wanted otherwise, the minority's view
     (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points") with their case
@@ -80,7 +85,7 @@ def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Qu
     taken = {q.text for q in chosen}
     record = record_quotes is not None
     for part in unanswered_parts(analysis) if record else analysis.parts[1:]:
-        words = _content(part.text)
+        words = _content(part.text) - GENERIC - _SPEAKER_WORDS  # its own words, not every question's or a speaker's
         elliptic = record and len(_focus(part.text)) < ELLIPTIC
         if elliptic:  # "..., and why was it adjusted?": the record's topic
             words |= _focus(analysis.plain)
