@@ -1234,6 +1234,11 @@ def test_one_persons_attendance_is_answered_yes_or_no():
     assert not_voting.answer.direct.endswith("Adriana D. Kugler was absent and not voting at the January 31, 2023 "
                                              "meeting.")
     assert not analyze("Did anyone not vote for the SRF in July 2021?").asks_absences  # near miss: a dissent
+    missing = desk.consult("Jan 2023 vote breakdown: who dissented, and was anyone missing?")
+    assert missing.answer.direct.endswith("Adriana D. Kugler was absent and not voting at the January 31, 2023 "
+                                          "meeting.")
+    data = analyze("Oct 2025: what labor data were participants missing, and why?")
+    assert not data.asks_absences  # near miss: data missing, not people
     everyone = desk.consult("Attendance at the January 2023 meeting?")  # no one named: the whole list
     assert everyone.answer.direct.startswith("The minutes of the January 31, 2023 meeting list")
 

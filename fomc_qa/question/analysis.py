@@ -26,7 +26,9 @@ from fomc_qa.text.names import topic_names
 
 # "the March 19, 2020 notation vote", "intermeeting": what was done between meetings, recorded in the next minutes
 _BETWEEN_MEETINGS = re.compile(r"\bnotation[- ]vot\w*|\bintermeeting\b|\bbetween meetings\b", re.I)
-_ABSENT = re.compile(r"\b(?:absent|not voting|missed the meeting|did not attend|didn't attend)\b"
+_ABSENT = re.compile(r"\b(?:absent|not voting|missed the meeting|did not attend|didn't attend|not present)\b"
+                     # "was anyone missing?", not "what data were participants missing?"
+                     r"|\b(?:was|were) (?:anyone|anybody|someone|any (?:member|voter)s?) missing\b"
                      r"|\b(?:did not|didn't) vote\b(?!\s+(?:for|against|to|on)\b)", re.I)  # "who did not vote?"
 
 
