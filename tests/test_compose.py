@@ -1359,3 +1359,21 @@ def test_a_further_part_is_answered_by_its_own_words_not_by_the_speakers_name():
     composed = compose(analyze(question), raw, line)
     # the part's own answer first; the sentence sharing only the speaker's words with it is no answer to it
     assert "deferred asset" in composed.lead.split("continue to monitor")[0]
+
+
+def test_a_further_part_naming_a_year_takes_the_figure_for_that_year():
+    staff = "FOMC minutes of June 16, 2021 (Staff Economic Outlook)"
+    before = [(staff, text, 1) for text in (
+        "The staff expected the 12-month change in PCE prices to move down in coming months, reflecting the fading of "
+        "base effects.",
+        "The staff judged that the surge in inflation would prove transitory as supply bottlenecks eased.",
+        "Inflation was projected to move back up to a bit above 2 percent in 2023, supported by resource utilization.",
+        "The staff continued to view the uncertainty around its projections as elevated.",
+        "Risks to the inflation projection were seen as skewed to the upside.")]
+    raw = _raw(*before, (staff, "Inflation was projected to slow to slightly below 2 percent in 2022.", 2))
+    question = "June 2021 staff forecast: did they think the surge would last, and where did they see it in 2022?"
+    assert "slightly below 2 percent in 2022" in compose(analyze(question), raw).lead
+    # the minutes of a meeting say "this year" for that meeting's year
+    this_year = _raw(*before, (staff, "PCE price inflation was projected to be 3.4 percent this year.", 2))
+    asked = "June 2021 staff forecast: did they think the surge would last, and where did they see it in 2021?"
+    assert "3.4 percent this year" in compose(analyze(asked), this_year).lead

@@ -11,7 +11,7 @@ from fomc_qa.answering.content_words import focus as _focus
 from fomc_qa.answering.filler import is_filler
 from fomc_qa.answering.leaning import told_with
 from fomc_qa.answering.quote_scorer import SECTION_OF
-from fomc_qa.answering.quotes import Quote
+from fomc_qa.answering.quotes import Quote, day_of
 from fomc_qa.answering.reasons import MINORITY_CASE, MINORITY_VIEW, REPORTED_BY, gives_the_deciders_reason
 from fomc_qa.question.analysis import Part, QuestionAnalysis
 from fomc_qa.question.asks import Ask
@@ -32,6 +32,24 @@ _FIGURE = re.compile(r"\d+(?:\.\d+)?(?:-\d+/\d+)? percent|\$\d|\d+ basis points?
 # the November 4-5 meeting").
 _STARTS = re.compile(rf"\b(?:beginning|starting|effective|commencing|as of|until)(?: on| in)? {MONTH}\b"
                      rf"|\bon {MONTH} \d{{1,2}}\b", re.I)
+
+
+_YEAR = re.compile(r"\b(20\d\d)\b")
+_RELATIVE_YEAR = {"this year": 0, "next year": 1}
+
+
+def _says_the_year(part: str, q: Quote) -> bool:
+    """Whether the quote gives a figure for a year the part names ("what PCE inflation did the staff project for
+    2023?"): the year written out, or "this year" / "next year" in the minutes of a meeting that year / the year
+    before ("... was projected to be 3.1 percent this year", in the May 2023 minutes)."""
+    years = {int(y) for y in _YEAR.findall(part)}
+    if not years or not _FIGURE.search(q.text):
+        return False
+    day = day_of(q)
+    held = int(day[-4:]) if day else None
+    text = q.text.lower()
+    return any(str(y) in text for y in years) or (held is not None and any(
+        phrase in text and held + ahead in years for phrase, ahead in _RELATIVE_YEAR.items()))
 
 
 def speakers_own(asked: Subjects, quotes: list[Quote], among: list[Quote] | None = None) -> list[Quote]:
@@ -76,7 +94,9 @@ def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Qu
     takes the deciders' reason, not the staff's briefing; one asking who wanted otherwise, the minority's view
     (`MINORITY_VIEW`: "A few participants stated that they favored raising ... 50 basis points") with their case
     (`MINORITY_CASE`: "The participants favoring a 25 basis point increase noted that ..."); one asking for a
-    figure (`Ask.HOW_MUCH`), a sentence giving one ("... to slow to 2.6 percent in 2022"), and a further part asking
+    figure (`Ask.HOW_MUCH`), a sentence giving one ("... to slow to 2.6 percent in 2022"); one naming a year, a figure
+    for that year ("... where did they see PCE inflation in 2022?": "... slightly below 2 percent in 2022", or "this
+    year" in that year's minutes); and a further part asking
     when (`Ask.WHEN`), a sentence saying when its thing starts (`_STARTS`: "Beginning on December 1, reinvest ...").
     Beside the record (`record_quotes`: its own quotes), an elliptic part no quote answers ("Which meeting's statement
     was the first to mention vaccinations, and how did it frame them?") is answered by the record's first quote: the
@@ -95,6 +115,7 @@ def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Qu
         candidates = speakers_own(part.subjects, usable, among=quotes)
         scored = [(len(words & _content(q.text)) + (_minority_says(q) if part.subjects.minority else 0)
                    + (FIGURE_SAYS if part.ask is Ask.HOW_MUCH and _FIGURE.search(q.text) else 0)
+                   + (FIGURE_SAYS if part.ask is not Ask.WHY and _says_the_year(part.text, q) else 0)
                    + (FIGURE_SAYS if part.ask is Ask.SHARE and speaks_for(q.text) else 0)
                    + (FIGURE_SAYS if part.ask is Ask.WHEN and part is not analysis.parts[0] and _STARTS.search(q.text)
                       else 0),
