@@ -36,14 +36,16 @@ _STARTS = re.compile(rf"\b(?:beginning|starting|effective|commencing|as of|until
 
 _YEAR = re.compile(r"\b(20\d\d)\b")
 _RELATIVE_YEAR = {"this year": 0, "next year": 1}
+_PROJECTS = re.compile(r"\b(?:project|forecast|expect|see|saw|pencil|path)\w*", re.I)
 
 
 def _says_the_year(part: str, q: Quote) -> bool:
-    """Whether the quote gives a figure for a year the part names ("what PCE inflation did the staff project for
-    2023?"): the year written out, or "this year" / "next year" in the minutes of a meeting that year / the year
-    before ("... was projected to be 3.1 percent this year", in the May 2023 minutes)."""
+    """Whether the quote gives a figure for a year the part asks a projection for ("what PCE inflation did the staff
+    project for 2023?", "where did they see it in 2022?"; not "what did they say about inflation in 2022?"): the year
+    written out, or "this year" / "next year" in the minutes of a meeting that year / the year before ("... was
+    projected to be 3.1 percent this year", in the May 2023 minutes)."""
     years = {int(y) for y in _YEAR.findall(part)}
-    if not years or not _FIGURE.search(q.text):
+    if not years or not _PROJECTS.search(part) or not _FIGURE.search(q.text):
         return False
     day = day_of(q)
     held = int(day[-4:]) if day else None
