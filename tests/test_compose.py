@@ -23,7 +23,7 @@ from fomc_qa.answering.quotes import Quote, quotes_of
 from fomc_qa.answering.reasons import gives_the_deciders_reason
 from fomc_qa.answering.why_lead import WHY_LEADS, WhyAsked
 from fomc_qa.question.analysis import QuestionIndex, analyze
-from fomc_qa.question.subjects import Speaker, Subjects
+from fomc_qa.question.subjects import Speaker, Subjects, subjects_of
 from fomc_qa.text.sentences import LEANS, SETS_SCENE
 
 MINUTES = "FOMC minutes of June 14, 2023 (Participants' Views on Current Conditions and the Economic Outlook)"
@@ -1377,3 +1377,6 @@ def test_a_further_part_naming_a_year_takes_the_figure_for_that_year():
     this_year = _raw(*before, (staff, "PCE price inflation was projected to be 3.4 percent this year.", 2))
     asked = "June 2021 staff forecast: did they think the surge would last, and where did they see it in 2021?"
     assert "3.4 percent this year" in compose(analyze(asked), this_year).lead
+    # read once, by the question layer: the years a projection is asked for, none when none is asked
+    assert subjects_of("and where did they see it in 2022?").projection_years == {2022}
+    assert not subjects_of("and what did they say about inflation in 2022?").projection_years

@@ -34,18 +34,15 @@ _STARTS = re.compile(rf"\b(?:beginning|starting|effective|commencing|as of|until
                      rf"|\bon {MONTH} \d{{1,2}}\b", re.I)
 
 
-_YEAR = re.compile(r"\b(20\d\d)\b")
 _RELATIVE_YEAR = {"this year": 0, "next year": 1}
-_PROJECTS = re.compile(r"\b(?:project|forecast|expect|see|saw|pencil|path)\w*", re.I)
 
 
-def _says_the_year(part: str, q: Quote) -> bool:
-    """Whether the quote gives a figure for a year the part asks a projection for ("what PCE inflation did the staff
-    project for 2023?", "where did they see it in 2022?"; not "what did they say about inflation in 2022?"): the year
-    written out, or "this year" / "next year" in the minutes of a meeting that year / the year before ("... was
-    projected to be 3.1 percent this year", in the May 2023 minutes)."""
-    years = {int(y) for y in _YEAR.findall(part)}
-    if not years or not _PROJECTS.search(part) or not _FIGURE.search(q.text):
+def _says_the_year(years: frozenset[int], q: Quote) -> bool:
+    """Whether the quote gives a figure for a year a part asks a projection for (`Subjects.projection_years`: "what
+    PCE inflation did the staff project for 2023?"): the year written out, or "this year" / "next year" in the minutes
+    of a meeting that year / the year before ("... was projected to be 3.1 percent this year", in the May 2023
+    minutes)."""
+    if not years or not _FIGURE.search(q.text):
         return False
     day = day_of(q)
     held = int(day[-4:]) if day else None
@@ -115,9 +112,10 @@ def part_quotes(analysis: QuestionAnalysis, quotes: list[Quote], chosen: list[Qu
                   and not is_filler(analysis, q)
                   and (part.ask is not Ask.WHY or gives_the_deciders_reason(analysis, q))]
         candidates = speakers_own(part.subjects, usable, among=quotes)
+        years = part.subjects.projection_years if part.ask is not Ask.WHY else frozenset()
         scored = [(len(words & _content(q.text)) + (_minority_says(q) if part.subjects.minority else 0)
                    + (FIGURE_SAYS if part.ask is Ask.HOW_MUCH and _FIGURE.search(q.text) else 0)
-                   + (FIGURE_SAYS if part.ask is not Ask.WHY and _says_the_year(part.text, q) else 0)
+                   + (FIGURE_SAYS if _says_the_year(years, q) else 0)
                    + (FIGURE_SAYS if part.ask is Ask.SHARE and speaks_for(q.text) else 0)
                    + (FIGURE_SAYS if part.ask is Ask.WHEN and part is not analysis.parts[0] and _STARTS.search(q.text)
                       else 0),

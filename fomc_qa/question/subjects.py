@@ -131,6 +131,14 @@ SUBJECT_RULES: tuple[SubjectRule, ...] = (
                 ("What did the minutes say about the meeting's outlook?",)),
 )
 _WORD = re.compile(r"\w+")
+# "what PCE inflation did the staff project for 2023?", "where did they see it in 2022?": the years a projection is
+# asked for (not "what did they say about inflation in 2022?", which asks no projection)
+_PROJECTS = re.compile(r"\b(?:project|forecast|expect|see|saw|pencil|path)\w*", re.I)
+_YEAR = re.compile(r"\b(20\d\d)\b")
+
+
+def _projection_years(text: str) -> frozenset[int]:
+    return frozenset(int(y) for y in _YEAR.findall(text)) if _PROJECTS.search(text) else frozenset()
 
 
 @dataclass(frozen=True)
@@ -151,6 +159,7 @@ class Subjects:
     # the documents' words it quotes, lower case ("what was the new 'extent and timing' wording meant to signal?"):
     # a sentence holding them is asked about, whatever else it is (the standing guidance, procedure)
     phrases: tuple[str, ...] = ()
+    projection_years: frozenset[int] = frozenset()  # the years it asks a projection for (`_projection_years`)
 
     @property
     def balance_sheet_decision(self) -> bool:
@@ -169,4 +178,5 @@ def subjects_of(text: str) -> Subjects:
                     balance_sheet="balance_sheet" in found, move="move" in found,
                     wording="wording" in found,
                     words=frozenset(_WORD.findall(text)),
-                    phrases=tuple(m.group(1).strip().lower() for m in QUOTED.finditer(text)))
+                    phrases=tuple(m.group(1).strip().lower() for m in QUOTED.finditer(text)),
+                    projection_years=_projection_years(text))
